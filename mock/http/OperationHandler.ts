@@ -1,0 +1,43 @@
+import type { Request } from 'express';
+import type { Contract } from '../../spec/contract.ts';
+import type { UnknownKey } from '../../spec/findUnknownKeys.ts';
+import type { OperationSpec } from '../../spec/operationIndex.ts';
+import type { Rng } from '../../fixtures/rng.ts';
+import type { Clock } from '../clock.ts';
+import type { TokenRecord } from '../store/records.ts';
+import type { Store } from '../store/Store.ts';
+
+/** What every part of the mock is built from; createApp receives it and never creates its own. */
+export interface AppDeps {
+  store: Store;
+  clock: Clock;
+  rng: Rng;
+  contract: Contract;
+  /** Names of the faults switched on (see mock/faults); empty in normal runs. */
+  faults: Set<string>;
+}
+
+/** What a handler gets: the request already routed, authenticated and validated against the spec. */
+export interface OperationContext {
+  operation: OperationSpec;
+  /** Parameter values coerced to their schema types, defaults applied. */
+  params: { path: Record<string, unknown>; query: Record<string, unknown>; header: Record<string, unknown> };
+  body: unknown;
+  /** Unknown keys and parameters found in the request: not errors, reported back where the response can carry them. */
+  warnings: UnknownKey[];
+  /** The bearer token record for secured operations (absent for the data actions). */
+  token?: TokenRecord;
+  /** The `community-id` header, where the operation has one. */
+  community?: string;
+  deps: AppDeps;
+  req: Request;
+}
+
+export interface OperationResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A handler is named after its operationId; it returns a result or throws an HttpProblem. */
+export type OperationHandler = (ctx: OperationContext) => OperationResult | Promise<OperationResult>;
