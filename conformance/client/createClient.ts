@@ -1,0 +1,126 @@
+import { performance } from 'node:perf_hooks';
+import type { Exchange, RecordedRequest, RecordedResponse } from './Exchange.ts';
+import type { SecretBook } from './SecretBook.ts';
+import { toCurl } from './toCurl.ts';
+
+export interface ClientRequest {
+  method: string;
+  /** A path relative to the base URL (may carry its own query), or an absolute URL. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string | undefined>;
+  /** Sent as application/json unless a content-type header says otherwise. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string | undefined>;
+  /** 'manual' returns a 3xx as it is (the OAuth redirect carries the code in Location). */
+  redirect?: 'follow' | 'manual';
+  operationId?: string;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  readonly secrets: SecretBook;
+  /** Every exchange so far, in order. */
+  readonly exchanges: readonly Exchange[];
+  send(request: ClientRequest): Promise<Exchange>;
+  /** Resolves a path against the base URL (keeping the base URL's own path prefix). */
+  url(path: string, query?: ClientRequest['query']): string;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  secrets: SecretBook;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
+export function createClient(options: ClientOptions): HttpClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const exchanges: Exchange[] = [];
+
+  const url: HttpClient['url'] = (path, query) => {
+    const target = new URL(/^https?:\/\//i.test(path) ? path : baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) target.searchParams.append(name, String(value));
+    }
+    return target.toString();
+  };
+
+  return {
+    baseUrl,
+    secrets: options.secrets,
+    exchanges,
+    url,
+    async send(req) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      for (const [name, value] of Object.entries(req.headers ?? {})) {
+        if (value !== undefined) headers[name.toLowerCase()] = value;
+      }
+      let body: string | undefined;
+      if (req.form !== undefined) {
+        const form = new URLSearchParams();
+        for (const [name, value] of Object.entries(req.form)) if (value !== undefined) form.append(name, value);
+        body = form.toString();
+        headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      } else if (req.json !== undefined) {
+        body = JSON.stringify(req.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      const recorded: RecordedRequest = { method: req.method.toUpperCase(), url: url(req.path, req.query), headers, ...(body === undefined ? {} : { body }) };
+      const started = performance.now();
+      let response: RecordedResponse | undefined;
+      let error: string | undefined;
+      try {
+        const res = await doFetch(recorded.url, {
+          method: recorded.method,
+          headers,
+          body,
+          redirect: req.redirect ?? 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const bodyText = await res.text();
+        const responseHeaders: Record<string, string> = {};
+        res.headers.forEach((value, name) => {
+          responseHeaders[name.toLowerCase()] = value;
+        });
+        response = { status: res.status, headers: responseHeaders, bodyText, body: parseJson(bodyText, responseHeaders['content-type']) };
+      } catch (caught) {
+        error = describeTransportError(caught);
+      }
+      const exchange: Exchange = {
+        id: exchanges.length + 1,
+        ...(req.operationId ? { operationId: req.operationId } : {}),
+        request: recorded,
+        ...(response ? { response } : {}),
+        ...(error ? { error } : {}),
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        curl: toCurl(recorded, options.secrets),
+      };
+      exchanges.push(exchange);
+      return exchange;
+    },
+  };
+}
+
+function parseJson(text: string, contentType: string | undefined): unknown {
+  // Parse whatever looks like JSON: a JSON body under a wrong content type is still checked (and reported).
+  if (!text || (!/json/i.test(contentType ?? '') && !/^\s*[[{"]/.test(text))) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** fetch hides the useful part ("ECONNREFUSED 127.0.0.1:4010") in error.cause. */
+export function describeTransportError(caught: unknown): string {
+  const error = caught as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (error?.name === 'TimeoutError') return 'timed out';
+  const cause = error?.cause;
+  if (cause?.code || cause?.message) return [cause.code, cause.message].filter(Boolean).join(': ');
+  return error?.message ?? String(caught);
+}
