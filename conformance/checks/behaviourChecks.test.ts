@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { fakeExchange } from '../testing/fakeExchange.ts';
+import { authRequired } from './authRequired.ts';
+import { defaultOrder } from './defaultOrder.ts';
+import { filterSubset } from './filterSubset.ts';
+import { searchTotal } from './searchTotal.ts';
+import { secretRequired } from './secretRequired.ts';
+import { updatedAfter } from './updatedAfter.ts';
+import { userInfoIncludes } from './userInfoIncludes.ts';
+
+const x = fakeExchange('listGroups', 200, []);
+const at = (createdAt: string, alias = createdAt): Record<string, unknown> => ({ _id: alias, alias, createdAt });
+const severities = (failures: Array<{ severity: string }>): string[] => failures.map((f) => f.severity);
+
+describe('default-order', () => {
+  it.each([
+    ['ascending', ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z'], []],
+    ['ascending across offsets', ['2026-01-01T10:00:00Z', '2026-01-01T08:00:00-03:00'], []],
+    ['descending', ['2026-01-03T00:00:00Z', '2026-01-02T00:00:00Z'], ['SHOULD']],
+    ['unordered', ['2026-01-01T00:00:00Z', '2026-01-03T00:00:00Z', '2026-01-02T00:00:00Z'], ['MUST']],
+    ['empty', [], []],
+  ])('%s', (_name, times, want) => {
+    expect(severities(defaultOrder.run({ exchange: x, items: times.map((t, i) => at(t, String(i))) }))).toEqual(want);
+  });
+});
+
+describe('filter-subset', () => {
+  const universe = new Map([['a', at('1', 'a')], ['b', at('2', 'b')]]);
+  it.each([
+    ['a subset with the reference', [at('1', 'a')], true, []],
+    ['a foreign group', [at('1', 'a'), at('3', 'z')], true, ['MUST']],
+    ['the reference missing', [at('2', 'b')], true, ['MUST']],
+    ['the reference missing from a cut page', [at('2', 'b')], false, []],
+  ])('%s', (_name, items, complete, want) => {
+    expect(severities(filterSubset.run({ exchange: x, filter: 'name=x', items, universe, reference: at('1', 'a'), complete }))).toEqual(want);
+  });
+});
+
+describe('search-total', () => {
+  it.each([
+    ['equal', 3, 3, 100, 1, []],
+    ['below the hits', 2, 3, 100, 1, ['MUST']],
+    ['above on a partial first page', 9, 3, 100, 1, ['SHOULD']],
+    ['above on a full page', 9, 3, 3, 1, []],
+    ['not a number (schema reports it)', undefined, 3, 100, 1, []],
+  ])('%s', (_name, total, hits, limit, page, want) => {
+    expect(severities(searchTotal.run({ exchange: x, total, hits, limit, page }))).toEqual(want);
+  });
+});
+
+describe('auth-required and secret-required', () => {
+  it.each([
+    [401, undefined, [], []],
+    [403, undefined, ['SHOULD'], ['SHOULD']],
+    [200, { data: [] }, ['MUST'], ['MUST']],
+    [200, { data: [{ alias: 'u' }] }, ['MUST'], ['MUST', 'MUST']],
+    [500, undefined, [], []],
+  ])('status %i', (status, body, auth, secret) => {
+    const exchange = fakeExchange('getUpdatedUsers', status, body);
+    expect(severities(authRequired.run({ exchange, credentials: 'no token' }))).toEqual(auth);
+    expect(severities(secretRequired.run({ exchange }))).toEqual(secret);
+  });
+});
+
+describe('updated-after', () => {
+  const after = '2026-03-01T00:00:00.000Z';
+  const rec = (alias: string, updatedAt: string): Record<string, unknown> => ({ alias, updatedAt });
+  const all = [rec('old', '2026-02-01T00:00:00.000Z'), rec('edge', after), rec('new', '2026-04-01T00:00:00.000Z')];
+  it.each([
+    ['newer only', [rec('new', '2026-04-01T00:00:00.000Z')], 100, []],
+    ['with the record exactly at after', [rec('edge', after), rec('new', '2026-04-01T00:00:00.000Z')], 100, []],
+    ['with an older record', all, 100, ['MUST']],
+    ['missing a newer record', [], 100, ['MUST']],
+    ['missing a newer record from a full answer', [rec('x', '2026-05-01T00:00:00.000Z')], 1, []],
+  ])('%s', (_name, records, limit, want) => {
+    expect(severities(updatedAfter.run({ exchange: x, after, records, unfiltered: all, limit }))).toEqual(want);
+  });
+});
+
+describe('user-info-includes', () => {
+  it.each([
+    ['nothing asked, nothing shown', [], { user: {} }, undefined, []],
+    ['a part not asked for', [], { user: {}, community: {} }, undefined, ['MUST']],
+    ['a misspelled part not asked for', ['groups'], { groups: [], members: [] }, undefined, ['MUST']],
+    ['asked and shown', ['members'], { Members: [] }, ['related.members'], []],
+    ['asked, allowed, not shown', ['members'], {}, ['related.members'], ['SHOULD']],
+    ['asked, not allowed, not shown', ['members'], {}, ['openid'], []],
+  ])('%s', (_name, includes, body, scopes, want) => {
+    expect(severities(userInfoIncludes.run({ exchange: fakeExchange('getUserInfo', 200, body), includes, ...(scopes ? { scopes } : {}) }))).toEqual(want);
+  });
+});

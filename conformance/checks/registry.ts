@@ -1,0 +1,75 @@
+import { approveEffect } from './approveEffect.ts';
+import { approveReturnsManifest } from './approveReturnsManifest.ts';
+import { authRequired } from './authRequired.ts';
+import type { Check } from './Check.ts';
+import { communityRequired } from './communityRequired.ts';
+import { communityScope } from './communityScope.ts';
+import { contentType } from './contentType.ts';
+import { dataActionLimit } from './dataActionLimit.ts';
+import { dataActionOrder } from './dataActionOrder.ts';
+import { defaultOrder } from './defaultOrder.ts';
+import { filterMatches } from './filterMatches.ts';
+import { filterSubset } from './filterSubset.ts';
+import { getMatchesList } from './getMatchesList.ts';
+import { installationRoundTrip } from './installationRoundTrip.ts';
+import { installationsActive } from './installationsActive.ts';
+import { invalidRequestRejected } from './invalidRequestRejected.ts';
+import { keySpelling } from './keySpelling.ts';
+import { limitHonoured } from './limitHonoured.ts';
+import { noServerError } from './noServerError.ts';
+import { oauthFlow } from './oauthFlow.ts';
+import { pageHonoured } from './pageHonoured.ts';
+import { pagesDisjoint } from './pagesDisjoint.ts';
+import { responseReceived } from './responseReceived.ts';
+import { responseSchema } from './responseSchema.ts';
+import { searchFinds } from './searchFinds.ts';
+import { searchTotal } from './searchTotal.ts';
+import { secretRequired } from './secretRequired.ts';
+import { statusDocumented } from './statusDocumented.ts';
+import { syncDeactivate } from './syncDeactivate.ts';
+import { syncRecordsSupplied } from './syncRecordsSupplied.ts';
+import { syncRemoveUnlisted } from './syncRemoveUnlisted.ts';
+import { syncUploadVisible } from './syncUploadVisible.ts';
+import { updatedAfter } from './updatedAfter.ts';
+import { userInfoIncludes } from './userInfoIncludes.ts';
+import { validRequestAccepted } from './validRequestAccepted.ts';
+
+/** The checks run on every exchange, in this order. */
+export const exchangeChecks = [responseReceived, noServerError, statusDocumented, contentType, responseSchema, keySpelling] as const;
+
+/** Every check by name: what a fault's `breaks` and a report's failures refer to. */
+export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
+  [
+    ...exchangeChecks,
+    validRequestAccepted,
+    invalidRequestRejected,
+    authRequired,
+    communityRequired,
+    secretRequired,
+    filterMatches,
+    filterSubset,
+    defaultOrder,
+    limitHonoured,
+    pagesDisjoint,
+    pageHonoured,
+    searchFinds,
+    searchTotal,
+    getMatchesList,
+    communityScope,
+    installationsActive,
+    installationRoundTrip,
+    approveReturnsManifest,
+    approveEffect,
+    userInfoIncludes,
+    oauthFlow,
+    syncUploadVisible,
+    syncRemoveUnlisted,
+    syncDeactivate,
+    syncRecordsSupplied,
+    updatedAfter,
+    dataActionLimit,
+    dataActionOrder,
+  ].map((check) => [check.name, check as Check<never>]),
+);
+
+export type CheckName = string;

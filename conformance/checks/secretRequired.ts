@@ -1,0 +1,18 @@
+import type { Exchange } from '../client/Exchange.ts';
+import { defineCheck } from './Check.ts';
+import { itemsOf } from './values.ts';
+
+/**
+ * The data actions' credential is the app secret in the body: a wrong one is refused and returns no data
+ * (MUST: the secret is the stated credential); 401 is our decision (SHOULD).
+ */
+export const secretRequired = defineCheck<{ exchange: Exchange }>('secret-required', 'A data action with a wrong secret is refused (401) and returns no data.', ({ exchange }, fail) => {
+  const res = exchange.response;
+  if (!res || res.status >= 500) return [];
+  const out = [];
+  if (res.status < 400) out.push(fail('MUST', exchange, `a wrong secret was answered ${res.status}`, { expected: '401', actual: res.status }));
+  else if (res.status !== 401) out.push(fail('SHOULD', exchange, `a wrong secret was answered ${res.status}, not 401`, { expected: 401, actual: res.status }));
+  const records = itemsOf(res.body).length;
+  if (records > 0) out.push(fail('MUST', exchange, `a wrong secret got ${records} record(s) back`, { path: 'response.data', expected: 'no records', actual: records }));
+  return out;
+});

@@ -1,0 +1,17 @@
+import type { Exchange } from '../client/Exchange.ts';
+import { defineCheck, type CheckFailure } from './Check.ts';
+import type { Json } from './values.ts';
+
+/** "Deleting a group sets it to false" and lists filter by active (stated): an upload with active: false deactivates. */
+export const syncDeactivate = defineCheck<{ exchange: Exchange; alias: string; group?: Json; inInactiveList: boolean; inActiveList: boolean }>(
+  'sync-deactivate',
+  'An upload with active: false deactivates the group (kept, listed with active=false).',
+  ({ exchange, alias, group, inInactiveList, inActiveList }, fail) => {
+    const out: CheckFailure[] = [];
+    if (!group) out.push(fail('MUST', exchange, `the deactivated group "${alias}" is no longer found (deactivating must not delete it)`, { expected: 'found, active false', actual: 'not found' }));
+    else if (group.active !== false) out.push(fail('MUST', exchange, `the group "${alias}" uploaded with active: false has active ${JSON.stringify(group.active)}`, { path: 'response.active', expected: false, actual: group.active }));
+    if (!inInactiveList) out.push(fail('MUST', exchange, `the group "${alias}" is not listed with active=false`, { expected: 'listed', actual: 'absent' }));
+    if (inActiveList) out.push(fail('MUST', exchange, `the group "${alias}" is still listed with active=true`, { expected: 'absent', actual: 'listed' }));
+    return out;
+  },
+);

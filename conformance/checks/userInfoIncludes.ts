@@ -1,0 +1,32 @@
+import type { Exchange } from '../client/Exchange.ts';
+import { defineCheck, type CheckFailure } from './Check.ts';
+import { isRecord } from './values.ts';
+
+/** includes value → the key of the part it asks for, and the scope that must also allow it. */
+export const USER_INFO_PARTS = [
+  { include: 'members', key: 'Members', scope: 'related.members' },
+  { include: 'groups', key: 'groups', scope: 'related.groups' },
+  { include: 'community', key: 'community', scope: 'related.communities' },
+] as const;
+
+/**
+ * Related members, groups and community are "returned only when requested" in `includes` (MUST). When
+ * requested and the token's scope allows it, the part is expected (SHOULD: which scope shows what is ours).
+ */
+export const userInfoIncludes = defineCheck<{ exchange: Exchange; includes: string[]; scopes?: string[] }>('user-info-includes', 'User-info returns a related part only when includes asks for it.', ({ exchange, includes, scopes }, fail) => {
+  const body = exchange.response?.body;
+  if (!isRecord(body) || (exchange.response?.status ?? 0) >= 300) return [];
+  const out: CheckFailure[] = [];
+  const keys = Object.keys(body);
+  for (const part of USER_INFO_PARTS) {
+    // A misspelled part ("members") still counts as that part being present.
+    const present = keys.find((k) => k.toLowerCase() === part.key.toLowerCase());
+    const asked = includes.includes(part.include);
+    if (present && !asked) {
+      out.push(fail('MUST', exchange, `"${present}" is returned although includes ${includes.length ? `is ${includes.join(',')}` : 'is absent'}`, { path: `response.${present}`, expected: 'absent', actual: 'present' }));
+    } else if (!present && asked && scopes?.includes(part.scope)) {
+      out.push(fail('SHOULD', exchange, `includes=${part.include} with scope ${part.scope} returned no "${part.key}"`, { path: `response.${part.key}`, expected: 'present', actual: 'absent' }));
+    }
+  }
+  return out;
+});
