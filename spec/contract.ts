@@ -5,7 +5,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { coerceParameter } from './coerceParameter.ts';
 import { findUnknownKeys, type UnknownKey } from './findUnknownKeys.ts';
 import { formatAjvErrors, type FieldError } from './formatAjvErrors.ts';
-import { DEFAULT_SPEC_PATH, loadDocument, SpecError } from './loadDocument.ts';
+import { DEFAULT_SPEC_PATH, loadDocument, locatePointer, SpecError } from './loadDocument.ts';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operationIndex.ts';
 import { resolvePointer } from './resolvePointer.ts';
 
@@ -82,7 +82,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
     try {
       fn = ajv.compile({ $ref: `${DOC_ID}${encodeFragment(schemaPointer)}` });
     } catch (error) {
-      throw new SpecError(file, schemaPointer, `schema does not compile: ${(error as Error).message}`);
+      throw new SpecError(file, locatePointer(document, schemaPointer), `${schemaPointer} does not compile: ${(error as Error).message}`);
     }
     validators.set(schemaPointer, fn);
     return fn;

@@ -99,7 +99,8 @@ export interface paths {
         };
         /**
          * View installations of an app
-         * @description The active installations of the app.
+         * @description The active installations of the app. Decided here (`x-visibility`): only those in the communities
+         *     the token may act in, ordered by community.
          */
         get: operations["listAppInstallations"];
         put?: never;
@@ -1340,7 +1341,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     getUpdatedUsers: {
