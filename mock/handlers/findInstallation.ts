@@ -1,0 +1,19 @@
+import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
+import { HttpProblem } from '../http/HttpProblem.ts';
+import type { OperationContext } from '../http/OperationHandler.ts';
+import type { AppRecord, InstallationRecord } from '../store/records.ts';
+
+/**
+ * The app and its installation named by the path ({appId}, {community}). The token must be valid for the
+ * path's community as well as for the community-id header's: one cannot reach across communities.
+ */
+export function findInstallation(ctx: OperationContext): { app: AppRecord; installation: InstallationRecord } {
+  const appId = ctx.params.path.appId as string;
+  const community = ctx.params.path.community as string;
+  if (ctx.token) authorizeCommunity(ctx.token, community, ctx.deps.store);
+  const app = ctx.deps.store.app(appId);
+  if (!app) throw new HttpProblem('not_found', `No app "${appId}".`);
+  const installation = ctx.deps.store.installation(appId, community);
+  if (!installation) throw new HttpProblem('not_found', `App "${appId}" has no installation in community "${community}".`);
+  return { app, installation };
+}

@@ -1,0 +1,12 @@
+import type { OperationHandler } from '../http/OperationHandler.ts';
+import { presentDataActionUser } from '../present/presentDataActionUser.ts';
+import { dataActionQuery } from './dataActionRecords.ts';
+
+/**
+ * POST /v1/@platform:data:Users:getUpdatedAfter: users of the season whose updatedAt is at or after
+ * `data.after` (inclusive, as production compares), oldest first, at most `data.limit`.
+ */
+export const getUpdatedUsers: OperationHandler = (ctx) => {
+  const users = ctx.deps.store.usersUpdatedAfter(dataActionQuery(ctx, '@platform:data:Users:getUpdatedAfter'));
+  return { status: 200, body: { data: users.map(presentDataActionUser) } };
+};

@@ -1,0 +1,35 @@
+import type { Response } from 'express';
+import { describeFieldError } from '../../spec/formatAjvErrors.ts';
+import type { HttpProblem } from './HttpProblem.ts';
+import { problemCatalog, problemType } from './problemCatalog.ts';
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  code: string;
+  errors?: HttpProblem['extra']['errors'];
+}
+
+/** Builds the RFC 9457 body; `detail` lists the first field errors in their one-line form. */
+export function problemBody(problem: HttpProblem, instance?: string): ProblemBody {
+  const errors = problem.extra.errors;
+  const detail = errors?.length ? errors.slice(0, 5).map(describeFieldError).join('; ') + (errors.length > 5 ? `; and ${errors.length - 5} more` : '') : problem.detail;
+  return {
+    type: problemType(problem.code),
+    title: problemCatalog[problem.code].title,
+    status: problem.status,
+    detail,
+    ...(instance ? { instance } : {}),
+    code: problem.code,
+    ...(errors?.length ? { errors } : {}),
+  };
+}
+
+/** The one place that writes a problem: status, headers, application/problem+json. */
+export function writeProblem(res: Response, problem: HttpProblem, instance?: string): void {
+  for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.setHeader(name, value);
+  res.status(problem.status).type('application/problem+json').send(JSON.stringify(problemBody(problem, instance)));
+}
