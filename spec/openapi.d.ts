@@ -331,7 +331,9 @@ export interface components {
         GroupFields: {
             "@education:basic"?: components["schemas"]["EducationBasicGroupFields"];
         } & {
-            [key: string]: Record<string, never>;
+            [key: string]: {
+                [key: string]: unknown;
+            };
         };
         EducationBasicGroupFields: {
             tipo?: components["schemas"]["IdLabel"];
@@ -566,7 +568,9 @@ export interface components {
                     periodo?: string[];
                 };
             } & {
-                [key: string]: Record<string, never>;
+                [key: string]: {
+                    [key: string]: unknown;
+                };
             };
             season?: string;
             active?: boolean;
@@ -604,7 +608,9 @@ export interface components {
                     inep?: string;
                 };
             } & {
-                [key: string]: Record<string, never>;
+                [key: string]: {
+                    [key: string]: unknown;
+                };
             };
         };
         /** @description The upload response body (decided here). */
