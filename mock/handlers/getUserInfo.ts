@@ -1,0 +1,28 @@
+import { REALM } from '../auth/authenticateBearer.ts';
+import { HttpProblem } from '../http/HttpProblem.ts';
+import type { OperationHandler } from '../http/OperationHandler.ts';
+import { buildUserInfo } from '../userinfo/buildUserInfo.ts';
+import { grantedScopes } from '../userinfo/grantedScopes.ts';
+import { parseIncludes } from '../userinfo/relatedParts.ts';
+
+/**
+ * GET /v1/oauth/user/info: the authenticated user, filtered by the token's scopes and `includes` (see
+ * mock/userinfo). The pipeline has already refused a missing, unknown, expired or revoked token (401).
+ */
+export const getUserInfo: OperationHandler = (ctx) => {
+  const token = ctx.token;
+  if (!token || token.kind === 'app') {
+    // RFC 6750 §3.1: a valid token that cannot do this is insufficient_scope, 403.
+    throw new HttpProblem('insufficient_scope', 'User-info is about a user: an app token (client_credentials) has no user; use the authorization-code flow.', {
+      headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", error_description="user-info needs a user token"` },
+    });
+  }
+  const user = ctx.deps.store.user(token.subject);
+  if (!user) {
+    throw new HttpProblem('invalid_token', 'The token names a user that no longer exists.', {
+      headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="the user no longer exists"` },
+    });
+  }
+  const body = buildUserInfo(ctx.deps.contract, ctx.deps.store, { user, scopes: grantedScopes(ctx.deps.contract, token), includes: parseIncludes(ctx.params.query.includes) });
+  return { status: 200, body };
+};
