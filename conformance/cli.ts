@@ -1,0 +1,95 @@
+import { randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseCliArgs, USAGE } from './config/parseCliArgs.ts';
+import { resolveConfig } from './config/resolveConfig.ts';
+import { UsageError } from './config/UsageError.ts';
+import { createProgressPrinter } from './report/createProgressPrinter.ts';
+import { formatConsoleReport } from './report/formatConsoleReport.ts';
+import { toJsonReport } from './report/toJsonReport.ts';
+import { toJunitXml } from './report/toJunitXml.ts';
+import { runConformance, type RunOptions } from './run/runConformance.ts';
+import { UnreachableError } from './run/UnreachableError.ts';
+
+export { runConformance } from './run/runConformance.ts';
+export type { RunOptions } from './run/runConformance.ts';
+export type { RunResult } from './run/RunResult.ts';
+
+export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+  readFile?: (path: string) => string;
+  writeFile?: (path: string, text: string) => void;
+  now?: () => Date;
+  /** The seed when --seed is absent (random by default, and printed). */
+  defaultSeed?: () => number;
+  /** Passed through to runConformance (tests). */
+  runOptions?: Partial<RunOptions>;
+}
+
+/** config → client → scenarios → checks → reporters → exit code. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const args = parseCliArgs(argv);
+    if (args.help) {
+      io.stdout(USAGE);
+      return EXIT.conformant;
+    }
+    const config = resolveConfig(args, io.env, io.readFile ?? ((path) => readFileSync(path, 'utf8')));
+    const result = await runConformance({
+      config,
+      ...(args.only ? { areas: args.only } : {}),
+      readOnly: args.readOnly,
+      strict: args.strict,
+      seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
+      now: io.now ?? (() => new Date()),
+      onProgress: createProgressPrinter(io.stdout),
+      ...io.runOptions,
+    });
+    io.stdout(formatConsoleReport(result));
+    const write = io.writeFile ?? writeReport;
+    if (args.junit) write(args.junit, toJunitXml(result));
+    if (args.json) write(args.json, toJsonReport(result));
+    if (result.cases.length > 0 && result.cases.every((c) => c.status === 'skipped')) {
+      io.stderr('conform: nothing was tested: every scenario was skipped for lack of configuration (see "Skipped" above)');
+      return EXIT.usage;
+    }
+    return result.conformant ? EXIT.conformant : EXIT.failed;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`conform: ${error.message}`);
+      io.stderr('Run with --help for the options.');
+      return EXIT.usage;
+    }
+    if (error instanceof UnreachableError) {
+      io.stderr(`conform: ${error.message}`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+function writeReport(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2), {
+    env: process.env,
+    stdout: (line) => process.stdout.write(line + '\n'),
+    stderr: (line) => process.stderr.write(line + '\n'),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`conform: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,36 @@
+/** The areas a run can select with --only; each has one scenario. */
+export const AREAS = ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** An OAuth client the suite drives through the authorization-code flow to get a user-info token. */
+export interface OAuthClientConfig {
+  /** Relative to the base URL, or absolute. */
+  authorizationUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  /** Absent for a public client (PKCE only). */
+  clientSecret?: string;
+  redirectUri: string;
+  /** The user to log in with prompt=none. */
+  loginHint?: string;
+  scopes: string[];
+  /** How the client authenticates at the token endpoint; client_secret_basic by default. */
+  authMethod?: 'client_secret_basic' | 'client_secret_post';
+}
+
+/** What the suite knows about the target: the keys of fixtures/conform.mock.json, plus the base URL. */
+export interface ConformConfig {
+  baseUrl: string;
+  /** The community of operations 2 to 8. */
+  community?: string;
+  /** Bearer token for operations 2 to 8 in that community. */
+  token?: string;
+  /** An app installed in the community, and its data-action secret. */
+  appId?: string;
+  appSecret?: string;
+  /** A user-info access token (skips the OAuth flow). */
+  userToken?: string;
+  /** The pending installation of a manually approved app, for the approve scenario. */
+  pendingApproval?: { appId: string; community: string };
+  oauth?: OAuthClientConfig;
+}

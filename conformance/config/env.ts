@@ -1,0 +1,10 @@
+/** Environment variables that can carry secrets (and the few settings a CI wants out of the command line). */
+export const ENV = {
+  baseUrl: 'CONFORM_BASE_URL',
+  community: 'CONFORM_COMMUNITY',
+  token: 'CONFORM_TOKEN',
+  appId: 'CONFORM_APP_ID',
+  appSecret: 'CONFORM_APP_SECRET',
+  userToken: 'CONFORM_USER_TOKEN',
+  clientSecret: 'CONFORM_CLIENT_SECRET',
+} as const;

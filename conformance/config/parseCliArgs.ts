@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import { AREAS, type Area } from './ConformConfig.ts';
+import { UsageError } from './UsageError.ts';
+
+export interface CliArgs {
+  baseUrl?: string;
+  configFile?: string;
+  token?: string;
+  community?: string;
+  appId?: string;
+  appSecret?: string;
+  userToken?: string;
+  only?: Area[];
+  readOnly: boolean;
+  strict: boolean;
+  junit?: string;
+  json?: string;
+  seed?: number;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run conform -- --base-url URL [options]
+
+Runs the conformance suite against an implementation of the education-platform API.
+
+Options
+  --base-url URL        the implementation (or CONFORM_BASE_URL)
+  --config FILE         JSON config: community, token, appId, appSecret, pendingApproval, oauth
+                        (see fixtures/conform.mock.json); flags and environment override it
+  --token T             bearer token for operations 2-8 (or CONFORM_TOKEN)
+  --community ID        community of operations 2-8 (or CONFORM_COMMUNITY)
+  --app-id ID           an app installed in the community (or CONFORM_APP_ID)
+  --app-secret S        its data-action secret (or CONFORM_APP_SECRET)
+  --user-token T        a user-info access token; skips the OAuth flow (or CONFORM_USER_TOKEN)
+  --only AREAS          comma-separated: ${AREAS.join(', ')}
+  --read-only           send no request that writes (no sync upload, installation update, approve)
+  --strict              SHOULD rules (our own decisions) fail the run instead of warning
+  --junit FILE          write a JUnit XML report
+  --json FILE           write a JSON report
+  --seed N              seed of the run's choices and generated names (printed at start)
+  -h, --help            this text
+
+Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
+CONFORM_USER_TOKEN, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
+curl lines name the variable instead.
+
+Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target or nothing to test.`;
+
+/** Parses the command line (node:util parseArgs, strict: an unknown flag is a usage error). */
+export function parseCliArgs(argv: string[]): CliArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        config: { type: 'string' },
+        token: { type: 'string' },
+        community: { type: 'string' },
+        'app-id': { type: 'string' },
+        'app-secret': { type: 'string' },
+        'user-token': { type: 'string' },
+        only: { type: 'string' },
+        'read-only': { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const v = parsed.values;
+  const out: CliArgs = { readOnly: v['read-only'] === true, strict: v.strict === true, help: v.help === true };
+  const strings: Array<[keyof CliArgs, string | undefined]> = [
+    ['baseUrl', v['base-url']],
+    ['configFile', v.config],
+    ['token', v.token],
+    ['community', v.community],
+    ['appId', v['app-id']],
+    ['appSecret', v['app-secret']],
+    ['userToken', v['user-token']],
+    ['junit', v.junit],
+    ['json', v.json],
+  ];
+  for (const [key, value] of strings) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
+  if (v.only !== undefined) out.only = parseAreas(v.only);
+  if (v.seed !== undefined) {
+    if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
+    out.seed = Number(v.seed);
+  }
+  return out;
+}
+
+function parseAreas(text: string): Area[] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(AREAS as readonly string[]).includes(n));
+  if (unknown.length > 0 || names.length === 0) throw new UsageError(`--only takes ${AREAS.join(', ')} (comma-separated); got "${text}"`);
+  return names as Area[];
+}

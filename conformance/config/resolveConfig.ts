@@ -1,0 +1,89 @@
+import type { ConformConfig, OAuthClientConfig } from './ConformConfig.ts';
+import { ENV } from './env.ts';
+import type { CliArgs } from './parseCliArgs.ts';
+import { UsageError } from './UsageError.ts';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The run's configuration: the config file, overridden by environment variables, overridden by flags.
+ * Never mutates what it is given.
+ */
+export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) => string): ConformConfig {
+  const file = args.configFile ? parseConfigFile(args.configFile, readFile) : {};
+  const pick = (flag: string | undefined, envName: string, fromFile: unknown): string | undefined => flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
+  const baseUrl = pick(args.baseUrl, ENV.baseUrl, file.baseUrl);
+  if (!baseUrl) throw new UsageError(`no base URL: pass --base-url URL (or set ${ENV.baseUrl})`);
+  if (!/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url is not a valid URL: "${baseUrl}"`);
+  }
+  const config: ConformConfig = { baseUrl };
+  const set = <K extends keyof ConformConfig>(key: K, value: ConformConfig[K] | undefined): void => {
+    if (value !== undefined) config[key] = value;
+  };
+  set('community', pick(args.community, ENV.community, file.community));
+  set('token', pick(args.token, ENV.token, file.token));
+  set('appId', pick(args.appId, ENV.appId, file.appId));
+  set('appSecret', pick(args.appSecret, ENV.appSecret, file.appSecret));
+  set('userToken', pick(args.userToken, ENV.userToken, file.userToken));
+  if (file.pendingApproval) set('pendingApproval', { ...file.pendingApproval });
+  if (file.oauth) {
+    const clientSecret = nonEmpty(env[ENV.clientSecret]) ?? file.oauth.clientSecret;
+    set('oauth', { ...file.oauth, scopes: [...file.oauth.scopes], ...(clientSecret ? { clientSecret } : {}) });
+  }
+  return config;
+}
+
+interface ConfigFile {
+  baseUrl?: string;
+  community?: string;
+  token?: string;
+  appId?: string;
+  appSecret?: string;
+  userToken?: string;
+  pendingApproval?: { appId: string; community: string };
+  oauth?: OAuthClientConfig;
+}
+
+function parseConfigFile(path: string, readFile: (path: string) => string): ConfigFile {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`the config file ${path} must hold a JSON object`);
+  const record = raw as Record<string, unknown>;
+  const bad = (key: string, want: string): never => {
+    throw new UsageError(`the config file ${path}: "${key}" must be ${want}`);
+  };
+  for (const key of ['baseUrl', 'community', 'token', 'appId', 'appSecret', 'userToken']) {
+    if (record[key] !== undefined && typeof record[key] !== 'string') bad(key, 'a string');
+  }
+  const pending = record.pendingApproval as Record<string, unknown> | undefined;
+  if (pending !== undefined && (typeof pending !== 'object' || pending === null || typeof pending.appId !== 'string' || typeof pending.community !== 'string')) {
+    bad('pendingApproval', 'an object with string appId and community');
+  }
+  const oauth = record.oauth as Record<string, unknown> | undefined;
+  if (oauth !== undefined) {
+    if (typeof oauth !== 'object' || oauth === null) bad('oauth', 'an object');
+    for (const key of ['authorizationUrl', 'tokenUrl', 'clientId', 'redirectUri']) if (typeof oauth[key] !== 'string') bad(`oauth.${key}`, 'a string');
+    for (const key of ['clientSecret', 'loginHint']) if (oauth[key] !== undefined && typeof oauth[key] !== 'string') bad(`oauth.${key}`, 'a string');
+    if (!Array.isArray(oauth.scopes) || !oauth.scopes.every((s) => typeof s === 'string')) bad('oauth.scopes', 'an array of strings');
+    if (oauth.authMethod !== undefined && oauth.authMethod !== 'client_secret_basic' && oauth.authMethod !== 'client_secret_post') bad('oauth.authMethod', '"client_secret_basic" or "client_secret_post"');
+  }
+  return record as ConfigFile;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,47 @@
+import type { CheckFailure } from '../checks/Check.ts';
+import type { RunResult } from '../run/RunResult.ts';
+
+/** The machine-readable report (--json FILE): the whole result, secrets redacted. */
+export function toJsonReport(result: RunResult): string {
+  const failure = (f: CheckFailure) => ({
+    check: f.check,
+    severity: f.severity,
+    message: f.message,
+    ...(f.path ? { path: f.path } : {}),
+    ...(f.expected !== undefined ? { expected: f.expected } : {}),
+    ...(f.actual !== undefined ? { actual: f.actual } : {}),
+    exchange: {
+      id: f.exchange.id,
+      ...(f.exchange.operationId ? { operationId: f.exchange.operationId } : {}),
+      request: f.exchange.request,
+      ...(f.exchange.response ? { response: { status: f.exchange.response.status, headers: f.exchange.response.headers, body: f.exchange.response.body ?? f.exchange.response.bodyText } } : {}),
+      ...(f.exchange.error ? { error: f.exchange.error } : {}),
+      durationMs: f.exchange.durationMs,
+      curl: f.exchange.curl,
+    },
+  });
+  const report = {
+    baseUrl: result.baseUrl,
+    seed: result.seed,
+    strict: result.strict,
+    readOnly: result.readOnly,
+    areas: result.areas,
+    startedAt: result.startedAt,
+    durationMs: result.durationMs,
+    requests: result.exchanges,
+    conformant: result.conformant,
+    counts: result.counts,
+    cases: result.cases.map((c) => ({
+      area: c.area,
+      title: c.title,
+      status: c.status,
+      ...(c.skipReason ? { skipReason: c.skipReason } : {}),
+      operationIds: c.operationIds,
+      requests: c.exchanges,
+      durationMs: c.durationMs,
+      failures: c.failures.map(failure),
+      warnings: c.warnings.map(failure),
+    })),
+  };
+  return result.redact(JSON.stringify(report, null, 2)) + '\n';
+}

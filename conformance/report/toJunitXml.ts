@@ -1,0 +1,64 @@
+import type { CheckFailure } from '../checks/Check.ts';
+import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import { describeValue } from './describeValue.ts';
+
+/** JUnit XML (--junit FILE): a testsuite per area, a testcase per step; warnings go to system-out. */
+export function toJunitXml(result: RunResult): string {
+  const areas = [...new Set(result.cases.map((c) => c.area))];
+  const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+  const suites = areas.map((area) => {
+    const cases = result.cases.filter((c) => c.area === area);
+    const time = cases.reduce((n, c) => n + c.durationMs, 0);
+    return [
+      `  <testsuite name="${esc(area)}" tests="${cases.length}" failures="${count(cases, 'failed')}" errors="0" skipped="${count(cases, 'skipped')}" time="${seconds(time)}" timestamp="${esc(result.startedAt)}">`,
+      `    <properties>`,
+      `      <property name="baseUrl" value="${esc(result.baseUrl)}"/>`,
+      `      <property name="seed" value="${result.seed}"/>`,
+      `      <property name="strict" value="${result.strict}"/>`,
+      `    </properties>`,
+      ...cases.map((c) => testcase(c, seconds(c.durationMs))),
+      `  </testsuite>`,
+    ].join('\n');
+  });
+  const total = result.cases.length;
+  const xml = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="conformance" tests="${total}" failures="${result.counts.failed}" errors="0" skipped="${result.counts.skipped}" time="${seconds(result.durationMs)}">`,
+    ...suites,
+    `</testsuites>`,
+    '',
+  ].join('\n');
+  return result.redact(xml);
+}
+
+function testcase(c: CaseResult, time: string): string {
+  const open = `    <testcase classname="conformance.${esc(c.area)}" name="${esc(c.title)}" time="${time}"`;
+  const inner: string[] = [];
+  if (c.status === 'skipped') inner.push(`      <skipped message="${esc(c.skipReason ?? '')}"/>`);
+  for (const f of c.failures) inner.push(`      <failure type="${esc(f.check)}" message="${esc(`[${f.severity}] ${f.check}: ${f.message}`)}">${esc(details(f))}</failure>`);
+  if (c.warnings.length > 0) inner.push(`      <system-out>${esc(c.warnings.map((w) => `WARNING ${details(w)}`).join('\n\n'))}</system-out>`);
+  return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
+}
+
+function details(f: CheckFailure): string {
+  return [
+    `[${f.severity}] ${f.check}: ${f.message}`,
+    f.exchange.operationId ? `operation: ${f.exchange.operationId}` : '',
+    f.path ? `at: ${f.path}` : '',
+    f.expected !== undefined || f.actual !== undefined ? `expected: ${describeValue(f.expected, 400)}\nactual: ${describeValue(f.actual, 400)}` : '',
+    f.exchange.response ? `response: ${f.exchange.response.status}` : f.exchange.error ? `error: ${f.exchange.error}` : '',
+    f.exchange.curl ? `reproduce: ${f.exchange.curl}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function count(cases: CaseResult[], status: CaseResult['status']): number {
+  return cases.filter((c) => c.status === status).length;
+}
+
+function esc(text: string): string {
+  // XML 1.0 forbids most control characters even when escaped; drop them.
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}

@@ -1,0 +1,50 @@
+import type { CheckFailure } from '../checks/Check.ts';
+import type { Area } from '../config/ConformConfig.ts';
+
+/** One step of a scenario: the unit counted as passed, failed or skipped. */
+export interface CaseResult {
+  area: Area;
+  title: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** What fails the case: MUST failures, and SHOULD ones under --strict. */
+  failures: CheckFailure[];
+  /** SHOULD failures outside --strict: reported, not failing. */
+  warnings: CheckFailure[];
+  skipReason?: string;
+  /** Operations the step sent requests to. */
+  operationIds: string[];
+  exchanges: number;
+  durationMs: number;
+}
+
+export interface RunCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** SHOULD failures reported as warnings (always 0 under --strict, where they fail). */
+  warnings: number;
+}
+
+export interface RunResult {
+  baseUrl: string;
+  seed: number;
+  strict: boolean;
+  readOnly: boolean;
+  areas: Area[];
+  startedAt: string;
+  durationMs: number;
+  cases: CaseResult[];
+  counts: RunCounts;
+  /** Requests sent. */
+  exchanges: number;
+  /** True when no case failed. */
+  conformant: boolean;
+  /** Redacts every secret the run knew, for reporters that print request or response text. */
+  redact(text: string): string;
+}
+
+export type ProgressEvent =
+  | { type: 'start'; baseUrl: string; seed: number; areas: Area[]; strict: boolean; readOnly: boolean }
+  | { type: 'scenario-start'; area: Area; title: string }
+  | { type: 'case'; result: CaseResult }
+  | { type: 'scenario-end'; area: Area; title: string; cases: CaseResult[]; durationMs: number };

@@ -1,0 +1,117 @@
+import type { Contract } from '../../spec/contract.ts';
+import type { Rng } from '../../fixtures/rng.ts';
+import type { CheckFailure } from '../checks/Check.ts';
+import { invalidRequestRejected } from '../checks/invalidRequestRejected.ts';
+import { exchangeChecks } from '../checks/registry.ts';
+import { schemaPointerFor } from '../checks/schemaNavigator.ts';
+import { validRequestAccepted } from '../checks/validRequestAccepted.ts';
+import type { HttpClient } from '../client/createClient.ts';
+import type { ConformConfig } from '../config/ConformConfig.ts';
+import { SkipSignal, type SendOptions, type StepContext } from './StepContext.ts';
+
+export interface StepRecorder {
+  failures: CheckFailure[];
+  operationIds: Set<string>;
+  exchanges: number;
+}
+
+export interface SharedState {
+  config: ConformConfig;
+  contract: Contract;
+  client: HttpClient;
+  rng: Rng;
+  seed: number;
+  readOnly: boolean;
+  now: () => Date;
+  userToken?: string;
+}
+
+/** The StepContext of one step: every request and check it makes lands in `recorder`. */
+export function createStepContext(shared: SharedState, recorder: StepRecorder): StepContext {
+  const { contract, client, config } = shared;
+
+  const record = (failures: CheckFailure[]): CheckFailure[] => {
+    for (const failure of failures) {
+      const duplicate = recorder.failures.some((f) => f.check === failure.check && f.message === failure.message && f.path === failure.path);
+      if (!duplicate) recorder.failures.push(failure);
+    }
+    return failures;
+  };
+
+  const ctx: StepContext = {
+    config,
+    contract,
+    client,
+    rng: shared.rng,
+    seed: shared.seed,
+    readOnly: shared.readOnly,
+    now: shared.now,
+    get userToken() {
+      return shared.userToken;
+    },
+    set userToken(value) {
+      shared.userToken = value;
+    },
+    async send(options: SendOptions) {
+      const op = contract.operation(options.operationId);
+      const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+        const value = options.path?.[name];
+        if (value === undefined) throw new Error(`${options.operationId}: no value for path parameter ${name}`);
+        return encodeURIComponent(value);
+      });
+      const headers: Record<string, string | undefined> = {};
+      const hasCommunityHeader = op.parameters.some((p) => p.in === 'header' && p.name === 'community-id');
+      const community = options.community === undefined ? config.community : options.community;
+      if (hasCommunityHeader && community !== null && community !== undefined) headers['community-id'] = community;
+      const auth = options.auth ?? 'default';
+      if (typeof auth === 'object') headers.authorization = auth.authorization;
+      else if (auth === 'default') {
+        const token = op.securitySchemes.includes('oauth2') ? shared.userToken : op.securitySchemes.includes('bearerAuth') ? config.token : undefined;
+        if (token) headers.authorization = `Bearer ${token}`;
+      }
+      Object.assign(headers, options.headers);
+      const exchange = await client.send({
+        method: op.method,
+        path,
+        operationId: op.operationId,
+        ...(options.query ? { query: options.query } : {}),
+        headers,
+        ...(options.json !== undefined ? { json: options.json } : {}),
+      });
+      recorder.exchanges++;
+      recorder.operationIds.add(op.operationId);
+      for (const check of exchangeChecks) record(check.run({ contract, exchange }));
+      const expectation = options.expect;
+      if ('valid' in expectation) record(validRequestAccepted.run({ exchange, ...(expectation.severity ? { severity: expectation.severity } : {}) }));
+      else if ('invalid' in expectation) record(invalidRequestRejected.run({ contract, exchange, violation: expectation.invalid, rulePointer: expectation.rule }));
+      return exchange;
+    },
+    async sendRaw(request) {
+      const exchange = await client.send(request);
+      recorder.exchanges++;
+      if (request.operationId) {
+        recorder.operationIds.add(request.operationId);
+        for (const check of exchangeChecks) record(check.run({ contract, exchange }));
+      }
+      return exchange;
+    },
+    check(check, input) {
+      return record(check.run(input));
+    },
+    skip(reason) {
+      throw new SkipSignal(reason);
+    },
+    paramRule(operationId, name) {
+      const param = contract.operation(operationId).parameters.find((p) => p.name === name);
+      if (!param) throw new Error(`${operationId} has no parameter ${name}`);
+      return param.schemaPointer;
+    },
+    bodyRule(operationId, ...properties) {
+      const body = contract.operation(operationId).requestBody;
+      const pointer = body?.content['application/json'];
+      if (!pointer) throw new Error(`${operationId} has no JSON body`);
+      return schemaPointerFor(contract.document, pointer, properties.map((p) => `/${p}`).join(''));
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,151 @@
+import { performance } from 'node:perf_hooks';
+import { loadContract, type Contract } from '../../spec/contract.ts';
+import { createRng } from '../../fixtures/rng.ts';
+import type { CheckFailure } from '../checks/Check.ts';
+import { createClient } from '../client/createClient.ts';
+import type { Exchange } from '../client/Exchange.ts';
+import { createSecretBook } from '../client/SecretBook.ts';
+import { AREAS, type Area, type ConformConfig } from '../config/ConformConfig.ts';
+import { ENV } from '../config/env.ts';
+import { scenarios as allScenarios } from '../scenarios/scenarios.ts';
+import type { Scenario } from '../scenarios/Scenario.ts';
+import { createStepContext, type SharedState, type StepRecorder } from './createStepContext.ts';
+import type { CaseResult, ProgressEvent, RunResult } from './RunResult.ts';
+import { SkipSignal } from './StepContext.ts';
+import { UnreachableError } from './UnreachableError.ts';
+
+export interface RunOptions {
+  config: ConformConfig;
+  /** Areas to run; all by default. */
+  areas?: readonly Area[];
+  /** Skip every scenario step that writes (sync uploads, installation updates, approve). */
+  readOnly?: boolean;
+  /** SHOULD failures fail the run instead of being warnings. */
+  strict?: boolean;
+  /** Seeds the run's rng (aliases, run ids, PKCE verifier, picks among listed groups). */
+  seed: number;
+  /** The clock (injected: no Date.now in the suite). */
+  now: () => Date;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Per-request timeout. */
+  timeoutMs?: number;
+  contract?: Contract;
+  scenarios?: readonly Scenario[];
+}
+
+/**
+ * Runs the selected scenarios against `config.baseUrl` and returns what happened. Throws UnreachableError
+ * when nothing answers at the base URL (no verdict is possible then).
+ */
+export async function runConformance(options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const startedAt = options.now().toISOString();
+  const config = options.config;
+  const areas = AREAS.filter((a) => (options.areas ?? AREAS).includes(a));
+  const strict = options.strict ?? false;
+  const readOnly = options.readOnly ?? false;
+  const emit = options.onProgress ?? (() => undefined);
+  const secrets = createSecretBook({
+    [ENV.token]: config.token,
+    [ENV.appSecret]: config.appSecret,
+    [ENV.userToken]: config.userToken,
+    [ENV.clientSecret]: config.oauth?.clientSecret,
+  });
+  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+
+  const probe = await client.send({ method: 'GET', path: '/' });
+  if (probe.error) throw new UnreachableError(config.baseUrl, probe.error);
+
+  const shared: SharedState = {
+    config,
+    contract: options.contract ?? loadContract(),
+    client,
+    rng: createRng(options.seed),
+    seed: options.seed,
+    readOnly,
+    now: options.now,
+    ...(config.userToken ? { userToken: config.userToken } : {}),
+  };
+  emit({ type: 'start', baseUrl: client.baseUrl, seed: options.seed, areas, strict, readOnly });
+
+  const cases: CaseResult[] = [];
+  for (const scenario of (options.scenarios ?? allScenarios).filter((s) => areas.includes(s.area))) {
+    const scenarioStarted = performance.now();
+    const own: CaseResult[] = [];
+    emit({ type: 'scenario-start', area: scenario.area, title: scenario.title });
+    const finish = (result: CaseResult): void => {
+      own.push(result);
+      cases.push(result);
+      emit({ type: 'case', result });
+    };
+    const missing = scenario.missing(createStepContext({ ...shared, rng: shared.rng.fork(`${scenario.area}:missing`) }, newRecorder()));
+    if (missing) {
+      finish({ area: scenario.area, title: scenario.title, status: 'skipped', skipReason: missing, failures: [], warnings: [], operationIds: [], exchanges: 0, durationMs: 0 });
+    } else {
+      const base = createStepContext(shared, newRecorder());
+      await scenario.run(async (title, body) => {
+        const recorder = newRecorder();
+        const stepStarted = performance.now();
+        let skipReason: string | undefined;
+        try {
+          await body(createStepContext(shared, recorder));
+        } catch (error) {
+          if (error instanceof SkipSignal) skipReason = error.reason;
+          else recorder.failures.push(stepError(error, client.exchanges.at(-1)));
+        }
+        finish(toCase(scenario.area, title, recorder, strict, skipReason, performance.now() - stepStarted));
+      }, base);
+    }
+    emit({ type: 'scenario-end', area: scenario.area, title: scenario.title, cases: own, durationMs: performance.now() - scenarioStarted });
+  }
+
+  const counts = {
+    passed: cases.filter((c) => c.status === 'passed').length,
+    failed: cases.filter((c) => c.status === 'failed').length,
+    skipped: cases.filter((c) => c.status === 'skipped').length,
+    warnings: cases.reduce((n, c) => n + c.warnings.length, 0),
+  };
+  return {
+    baseUrl: client.baseUrl,
+    seed: options.seed,
+    strict,
+    readOnly,
+    areas,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    cases,
+    counts,
+    exchanges: client.exchanges.length,
+    conformant: counts.failed === 0,
+    redact: (text) => secrets.redact(text),
+  };
+}
+
+function newRecorder(): StepRecorder {
+  return { failures: [], operationIds: new Set(), exchanges: 0 };
+}
+
+function toCase(area: Area, title: string, recorder: StepRecorder, strict: boolean, skipReason: string | undefined, durationMs: number): CaseResult {
+  const failing = recorder.failures.filter((f) => f.severity === 'MUST' || strict);
+  const warnings = strict ? [] : recorder.failures.filter((f) => f.severity === 'SHOULD');
+  // A step that found failures before it skipped still reports them: the skip does not hide a broken rule.
+  const status = failing.length > 0 ? 'failed' : skipReason !== undefined ? 'skipped' : 'passed';
+  return {
+    area,
+    title,
+    status,
+    failures: failing,
+    warnings,
+    ...(skipReason !== undefined ? { skipReason } : {}),
+    operationIds: [...recorder.operationIds],
+    exchanges: recorder.exchanges,
+    durationMs: Math.round(durationMs),
+  };
+}
+
+/** A step that threw is a failure of the step itself: the answers it got did not let it go on. */
+function stepError(error: unknown, last: Exchange | undefined): CheckFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  const exchange: Exchange = last ?? { id: 0, request: { method: 'GET', url: '', headers: {} }, durationMs: 0, curl: '' };
+  return { check: 'step-error', severity: 'MUST', message: `the step could not complete: ${message}`, exchange };
+}

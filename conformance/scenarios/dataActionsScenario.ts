@@ -1,0 +1,65 @@
+import { dataActionLimit } from '../checks/dataActionLimit.ts';
+import { dataActionOrder } from '../checks/dataActionOrder.ts';
+import { secretRequired } from '../checks/secretRequired.ts';
+import { updatedAfter } from '../checks/updatedAfter.ts';
+import { instant, itemsOf, type Json } from '../checks/values.ts';
+import { DATA_ACTIONS, dataActionRequest } from './dataActionRequest.ts';
+import type { Scenario } from './Scenario.ts';
+
+const LIMIT = 1000;
+
+/** The two data actions: what they return, from when, how many, in which order, and to whom. */
+export const dataActionsScenario: Scenario = {
+  area: 'data-actions',
+  title: 'Data actions: updated users and components',
+  missing: (s) => (!s.config.appSecret ? 'no app secret (--app-secret or CONFORM_APP_SECRET)' : !s.config.community ? 'no community (--community)' : undefined),
+  async run(step) {
+    for (const action of DATA_ACTIONS) {
+      let all: Json[] = [];
+
+      await step(`${action.kind}: every record, oldest first`, async (s) => {
+        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }), expect: { valid: true } });
+        all = itemsOf(exchange.response?.body);
+        s.check(dataActionOrder, { exchange, records: all });
+        s.check(dataActionLimit, { exchange, limit: LIMIT, count: all.length });
+      });
+
+      await step(`${action.kind}: only records updated after an instant`, async (s) => {
+        const times = [...new Set(all.map((r) => r.updatedAt).filter((t): t is string => instant(t) !== undefined))].sort((a, b) => (instant(a) as number) - (instant(b) as number));
+        if (times.length < 2) return s.skip(`fewer than 2 distinct updatedAt among the ${action.kind}: no instant splits them`);
+        // An instant taken from the server's own records: some are older, some newer.
+        const after = times[Math.floor(times.length / 2)] as string;
+        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { after, limit: LIMIT }), expect: { valid: true } });
+        const records = itemsOf(exchange.response?.body);
+        s.check(updatedAfter, { exchange, after, records, unfiltered: all, limit: LIMIT });
+        s.check(dataActionOrder, { exchange, records });
+      });
+
+      await step(`${action.kind}: at most data.limit records`, async (s) => {
+        if (all.length < 2) return s.skip(`fewer than 2 ${action.kind}: a limit of 1 proves nothing`);
+        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: 1 }), expect: { valid: true } });
+        s.check(dataActionLimit, { exchange, limit: 1, count: itemsOf(exchange.response?.body).length });
+      });
+
+      await step(`${action.kind}: refuse a wrong secret`, async (s) => {
+        const wrong = `conform-wrong-${s.rng.hex(16)}`;
+        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }, wrong), expect: { probe: true } });
+        s.check(secretRequired, { exchange });
+      });
+
+      await step(`${action.kind}: refuse invalid requests`, async (s) => {
+        const op = action.operationId;
+        const body = dataActionRequest(s, action, { limit: 10 });
+        const cases: Array<[string, unknown, string]> = [
+          ['the required secret is missing', { ...body, secret: undefined }, s.bodyRule(op)],
+          ['the required context is missing', { ...body, context: undefined }, s.bodyRule(op)],
+          ['secret is a number, not a string', { ...body, secret: 12345 }, s.bodyRule(op, 'secret')],
+          ['data.after is not an ISO 8601 instant', { ...body, data: { after: 'last tuesday' } }, s.bodyRule(op, 'data', 'after')],
+          // limit's meaning is our decision, its type ("integer") is stated: the rule is data's.
+          ['data.limit is not an integer', { ...body, data: { limit: 'ten' } }, s.bodyRule(op, 'data')],
+        ];
+        for (const [violation, json, rule] of cases) await s.send({ operationId: op, json, expect: { invalid: violation, rule } });
+      });
+    }
+  },
+};

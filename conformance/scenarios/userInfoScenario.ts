@@ -1,0 +1,37 @@
+import { USER_INFO_PARTS, userInfoIncludes } from '../checks/userInfoIncludes.ts';
+import type { StepContext } from '../run/StepContext.ts';
+import { obtainUserToken } from './obtainUserToken.ts';
+import type { Scenario } from './Scenario.ts';
+
+/** User-info with each `includes`: a part appears only when asked for; keys spelled as the description spells them. */
+export const userInfoScenario: Scenario = {
+  area: 'user-info',
+  title: 'User info: token, includes, key spelling',
+  missing: (s) => (!s.config.userToken && !s.config.oauth ? 'no user token (--user-token or CONFORM_USER_TOKEN) and no oauth client in the config' : undefined),
+  async run(step) {
+    let scopes: string[] | undefined;
+    const needToken = (s: StepContext): void => {
+      if (!s.userToken) return s.skip('no user token: the OAuth flow did not yield one');
+    };
+
+    await step('obtain a user token (authorization code, PKCE, prompt=none)', async (s) => {
+      if (s.config.userToken) return s.skip('a user token was given (--user-token)');
+      const oauth = s.config.oauth;
+      if (!oauth) return s.skip('no oauth client in the config');
+      const granted = await obtainUserToken(s, oauth);
+      if (granted) {
+        s.userToken = granted.token;
+        scopes = granted.scopes;
+      }
+    });
+
+    const variants: string[][] = [[], ...USER_INFO_PARTS.map((p) => [p.include]), USER_INFO_PARTS.map((p) => p.include)];
+    for (const includes of variants) {
+      await step(`user-info with ${includes.length ? `includes=${includes.join(',')}` : 'no includes'}`, async (s) => {
+        needToken(s);
+        const exchange = await s.send({ operationId: 'getUserInfo', query: includes.length ? { includes: includes.join(',') } : {}, expect: { valid: true } });
+        s.check(userInfoIncludes, { exchange, includes, ...(scopes ? { scopes } : {}) });
+      });
+    }
+  },
+};
