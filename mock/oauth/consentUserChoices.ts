@@ -23,9 +23,11 @@ export function userRoles(user: UserRecord): string[] {
 
 /**
  * The users the consent page offers, grouped by community and ordered by role then name. A large data set
- * has thousands of students: only the first `perRole` of each role are listed, the rest are reachable by id.
+ * has thousands of students: only the first `perRole` of each role are listed, the rest are reachable by id;
+ * the user named by `include` (the login_hint) is always listed, first in its community.
  */
-export function consentUserChoices(store: Store, perRole = 15): CommunityChoices[] {
+export function consentUserChoices(store: Store, options: { include?: string; perRole?: number } = {}): CommunityChoices[] {
+  const perRole = options.perRole ?? 15;
   return store
     .communities()
     .map((community) => {
@@ -35,10 +37,12 @@ export function consentUserChoices(store: Store, perRole = 15): CommunityChoices
         const role = userRoles(user)[0] ?? 'other';
         byRole.set(role, [...(byRole.get(role) ?? []), user]);
       }
-      const users: UserChoice[] = [];
+      const label = (user: UserRecord) => `${user.name} — ${userRoles(user).join(', ') || 'no role'} (${user.alias})`;
+      const hinted = active.find((u) => u._id === options.include);
+      const users: UserChoice[] = hinted ? [{ id: hinted._id, label: label(hinted) }] : [];
       for (const role of [...ROLE_ORDER, 'other']) {
         const inRole = (byRole.get(role) ?? []).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || (a._id < b._id ? -1 : 1));
-        for (const user of inRole.slice(0, perRole)) users.push({ id: user._id, label: `${user.name} — ${userRoles(user).join(', ') || 'no role'} (${user.alias})` });
+        for (const user of inRole.slice(0, perRole)) if (user !== hinted) users.push({ id: user._id, label: label(user) });
       }
       return { community, users, omitted: active.length - users.length };
     })

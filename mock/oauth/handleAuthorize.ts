@@ -47,7 +47,7 @@ export function handleAuthorize(oauth: OAuthContext) {
     renderConsentPage(res, {
       app,
       pending,
-      choices: consentUserChoices(oauth.deps.store),
+      choices: consentUserChoices(oauth.deps.store, { include: check.loginHint }),
       scopeWords: oauth.scopes,
       ...(check.loginHint !== undefined ? { selectedUserId: check.loginHint } : {}),
     });
