@@ -18,5 +18,7 @@ export function authorizationServerMetadata(origin: string, scopes: Iterable<str
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     scopes_supported: [...scopes],
+    // RFC 9207 §3: authorization responses carry `iss`.
+    authorization_response_iss_parameter_supported: true,
   };
 }

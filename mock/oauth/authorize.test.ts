@@ -80,6 +80,7 @@ describe('GET /oauth/authorize: other errors go back to the redirect URI with st
     expect(params.get('error')).toBe(error);
     expect(params.get('error_description')).toBeTruthy();
     expect(params.get('state')).toBe('st-1');
+    expect(params.get('iss')).toBe(mock.baseUrl);
     expect(params.get('code')).toBeNull();
   });
 
@@ -106,6 +107,8 @@ describe('GET /oauth/authorize with prompt=none and login_hint', () => {
     expect(location.href.startsWith(query.redirect_uri)).toBe(true);
     expect(location.searchParams.get('code')).toMatch(/^mock_ac_[0-9a-f]{32}$/);
     expect(location.searchParams.get('state')).toBe('st-1');
+    // RFC 9207: the issuer is named in the response.
+    expect(location.searchParams.get('iss')).toBe(mock.baseUrl);
   });
 
   it('returns the state untouched, whatever it holds', async () => {

@@ -6,6 +6,7 @@ import { newSecretValue } from './newSecretValue.ts';
 import { LIFETIMES, type OAuthContext } from './OAuthContext.ts';
 import { renderConsentPage } from './renderConsentPage.ts';
 import { renderErrorPage } from './renderPage.ts';
+import { requestOrigin } from './requestOrigin.ts';
 import { sendRedirect } from './sendRedirect.ts';
 import { validateAuthorizationRequest } from './validateAuthorizationRequest.ts';
 
@@ -15,6 +16,8 @@ import { validateAuthorizationRequest } from './validateAuthorizationRequest.ts'
  */
 export function handleAuthorize(oauth: OAuthContext) {
   return (req: Request, res: Response): void => {
+    // RFC 9207: every authorization response names its issuer, so a client talking to several servers can tell them apart.
+    const iss = requestOrigin(req);
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
     const check = validateAuthorizationRequest(new URLSearchParams(query), oauth.deps.store);
     if (check.outcome === 'page-error') {
@@ -22,7 +25,7 @@ export function handleAuthorize(oauth: OAuthContext) {
       return;
     }
     if (check.outcome === 'redirect-error') {
-      sendRedirect(res, 302, authorizationResponseUrl(check.redirectUri, { error: check.error.error, error_description: check.error.description, state: check.state }));
+      sendRedirect(res, 302, authorizationResponseUrl(check.redirectUri, { error: check.error.error, error_description: check.error.description, state: check.state, iss }));
       return;
     }
     const { request, app } = check;
@@ -34,11 +37,11 @@ export function handleAuthorize(oauth: OAuthContext) {
       const user = check.loginHint === undefined ? undefined : oauth.deps.store.user(check.loginHint);
       if (!user?.active) {
         const why = check.loginHint === undefined ? 'prompt=none needs login_hint=<user id> to log a user in without the page.' : `login_hint "${check.loginHint}" is not an active user.`;
-        sendRedirect(res, 302, authorizationResponseUrl(request.redirectUri, { error: 'login_required', error_description: why, state: request.state }));
+        sendRedirect(res, 302, authorizationResponseUrl(request.redirectUri, { error: 'login_required', error_description: why, state: request.state, iss }));
         return;
       }
       const code = issueAuthorizationCode(oauth, request, user);
-      sendRedirect(res, 302, authorizationResponseUrl(request.redirectUri, { code, state: request.state }));
+      sendRedirect(res, 302, authorizationResponseUrl(request.redirectUri, { code, state: request.state, iss }));
       return;
     }
 

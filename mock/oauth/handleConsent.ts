@@ -8,6 +8,7 @@ import { readFormBody } from './readFormBody.ts';
 import { readFormParams } from './readFormParams.ts';
 import { renderConsentPage } from './renderConsentPage.ts';
 import { renderErrorPage } from './renderPage.ts';
+import { requestOrigin } from './requestOrigin.ts';
 import { sendRedirect } from './sendRedirect.ts';
 
 /**
@@ -18,6 +19,8 @@ import { sendRedirect } from './sendRedirect.ts';
  */
 export function handleConsent(oauth: OAuthContext) {
   return async (req: Request, res: Response): Promise<void> => {
+    // RFC 9207: every authorization response names its issuer.
+    const iss = requestOrigin(req);
     const body = await readFormBody(req, res);
     if (!body.ok) {
       renderErrorPage(res, body.reason);
@@ -42,7 +45,7 @@ export function handleConsent(oauth: OAuthContext) {
     const decision = params.decision;
     if (decision === 'deny') {
       oauth.state.pending.delete(pending.id);
-      sendRedirect(res, 303, authorizationResponseUrl(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state }));
+      sendRedirect(res, 303, authorizationResponseUrl(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss }));
       return;
     }
     const app = oauth.deps.store.app(request.clientId);
@@ -61,6 +64,6 @@ export function handleConsent(oauth: OAuthContext) {
     }
     oauth.state.pending.delete(pending.id);
     const code = issueAuthorizationCode(oauth, request, user);
-    sendRedirect(res, 303, authorizationResponseUrl(request.redirectUri, { code, state: request.state }));
+    sendRedirect(res, 303, authorizationResponseUrl(request.redirectUri, { code, state: request.state, iss }));
   };
 }

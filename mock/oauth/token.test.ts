@@ -73,7 +73,7 @@ describe('client authentication (RFC 6749 §2.3)', () => {
     ['Basic and client_secret together', () => ({ form: { ...form, client_secret: clientSecret(mock) }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }), 400, 'invalid_request'],
     ['Basic and another client_id in the body', () => ({ form: { ...form, client_id: PUBLIC }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }), 400, 'invalid_request'],
   ])('%s → %s', async (_name, given, status, error) => {
-    const { form: body, basic } = given();
+    const { form: body, basic } = given() as { form: Record<string, string>; basic?: { id: string; secret: string } };
     const res = await tokenRequest(mock, body, basic ? { basic } : {});
     if (error) expectOAuthError(res, error, status);
     else expect(res.status).toBe(status);
