@@ -1,0 +1,2 @@
+// mock/server.ts imports the catalogue under this name; the catalogue itself lives in catalog.ts.
+export { faultCatalog } from './catalog.ts';
