@@ -19,13 +19,3 @@ export function oauthScopes(contract: Contract): ReadonlyMap<string, string> {
 export function parseScope(value: string): string[] {
   return [...new Set(value.split(' ').filter((s) => s !== ''))];
 }
-
-/** Scopes in the spec's order, so the same grant always reads the same. */
-export function orderScopes(scopes: Iterable<string>, known: ReadonlyMap<string, string>): string[] {
-  const order = [...known.keys()];
-  const rank = (s: string) => {
-    const i = order.indexOf(s);
-    return i === -1 ? order.length : i;
-  };
-  return [...new Set(scopes)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-}
