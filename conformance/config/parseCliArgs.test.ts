@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from './parseCliArgs.ts';
+import { UsageError } from './UsageError.ts';
+
+describe('parseCliArgs', () => {
+  it.each([
+    ['no flags', [], { readOnly: false, strict: false, help: false }],
+    ['every value flag', ['--base-url', 'http://h', '--config', 'c.json', '--token', 't', '--community', 'c', '--app-id', 'a', '--app-secret', 's', '--user-token', 'u', '--junit', 'j.xml', '--json', 'r.json'], { baseUrl: 'http://h', configFile: 'c.json', token: 't', community: 'c', appId: 'a', appSecret: 's', userToken: 'u', junit: 'j.xml', json: 'r.json' }],
+    ['booleans', ['--read-only', '--strict'], { readOnly: true, strict: true }],
+    ['--only', ['--only', 'data-actions, groups'], { only: ['data-actions', 'groups'] }],
+    ['--seed', ['--seed', '42'], { seed: 42 }],
+    ['--seed=0', ['--seed=0'], { seed: 0 }],
+    ['-h', ['-h'], { help: true }],
+  ])('%s', (_name, argv, want) => {
+    expect(parseCliArgs(argv)).toMatchObject(want);
+  });
+
+  it.each([
+    ['an unknown flag', ['--bogus'], /bogus/],
+    ['a positional argument', ['http://h'], /positional/i],
+    ['an unknown area', ['--only', 'groups,widgets'], /--only takes auth, groups/],
+    ['an empty --only', ['--only', ','], /--only takes/],
+    ['a negative seed', ['--seed', '-1'], /--seed/],
+    ['a seed that is not a number', ['--seed', 'abc'], /--seed must be a whole number/],
+    ['a flag without its value', ['--token'], /token/],
+  ])('refuses %s', (_name, argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});

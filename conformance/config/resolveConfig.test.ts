@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { CliArgs } from './parseCliArgs.ts';
+import { resolveConfig } from './resolveConfig.ts';
+import { UsageError } from './UsageError.ts';
+
+const FILE = {
+  community: 'file-community',
+  token: 'file-token',
+  appId: 'file-app',
+  appSecret: 'file-secret',
+  pendingApproval: { appId: 'manual-app', community: 'file-community' },
+  oauth: { authorizationUrl: '/oauth/authorize', tokenUrl: '/oauth/token', clientId: 'c', clientSecret: 'file-client-secret', redirectUri: 'http://localhost/cb', loginHint: 'u1', scopes: ['openid'] },
+};
+const args = (extra: Partial<CliArgs> = {}): CliArgs => ({ readOnly: false, strict: false, help: false, ...extra });
+const files = (text: string) => (path: string): string => {
+  if (path !== 'conform.json') throw new Error('ENOENT: no such file');
+  return text;
+};
+
+describe('resolveConfig', () => {
+  it('reads the config file', () => {
+    const config = resolveConfig(args({ baseUrl: 'http://h', configFile: 'conform.json' }), {}, files(JSON.stringify(FILE)));
+    expect(config).toEqual({ baseUrl: 'http://h', ...FILE });
+  });
+
+  it.each([
+    ['flags beat the environment and the file', args({ baseUrl: 'http://flag', configFile: 'conform.json', token: 'flag-token' }), { CONFORM_TOKEN: 'env-token' }, { baseUrl: 'http://flag', token: 'flag-token' }],
+    ['the environment beats the file', args({ configFile: 'conform.json' }), { CONFORM_BASE_URL: 'http://env', CONFORM_TOKEN: 'env-token', CONFORM_APP_SECRET: 'env-secret', CONFORM_COMMUNITY: 'env-c', CONFORM_APP_ID: 'env-app' }, { baseUrl: 'http://env', token: 'env-token', appSecret: 'env-secret', community: 'env-c', appId: 'env-app' }],
+    ['CONFORM_CLIENT_SECRET replaces the OAuth client secret', args({ baseUrl: 'http://h', configFile: 'conform.json' }), { CONFORM_CLIENT_SECRET: 'env-cs' }, { oauth: { ...FILE.oauth, clientSecret: 'env-cs' } }],
+    ['CONFORM_USER_TOKEN gives a user token', args({ baseUrl: 'http://h' }), { CONFORM_USER_TOKEN: 'ut' }, { userToken: 'ut' }],
+    ['an empty variable counts as unset', args({ baseUrl: 'http://h', configFile: 'conform.json' }), { CONFORM_TOKEN: '' }, { token: 'file-token' }],
+  ])('%s', (_name, given, env, want) => {
+    expect(resolveConfig(given, env, files(JSON.stringify(FILE)))).toMatchObject(want);
+  });
+
+  it('takes only what it is given: no file, no token', () => {
+    expect(resolveConfig(args({ baseUrl: 'https://partner.example/api', appSecret: 's', community: 'c' }), {}, files('{}'))).toEqual({ baseUrl: 'https://partner.example/api', appSecret: 's', community: 'c' });
+  });
+
+  it.each([
+    ['no base URL', args(), '{}', /no base URL/],
+    ['a base URL that is not http', args({ baseUrl: 'ftp://h' }), '{}', /http\(s\) URL/],
+    ['a missing config file', args({ baseUrl: 'http://h', configFile: 'missing.json' }), '{}', /cannot read the config file missing.json/],
+    ['a config file that is not JSON', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{oops', /not valid JSON/],
+    ['a config file that is an array', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '[]', /JSON object/],
+    ['a token that is not a string', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"token": 5}', /"token" must be a string/],
+    ['oauth without scopes', args({ baseUrl: 'http://h', configFile: 'conform.json' }), JSON.stringify({ oauth: { ...FILE.oauth, scopes: 'openid' } }), /"oauth.scopes" must be an array of strings/],
+    ['a half pendingApproval', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"pendingApproval": {"appId": "a"}}', /pendingApproval/],
+  ])('refuses %s', (_name, given, text, message) => {
+    expect(() => resolveConfig(given, {}, files(text))).toThrow(UsageError);
+    expect(() => resolveConfig(given, {}, files(text))).toThrow(message);
+  });
+
+  it('does not mutate the parsed file', () => {
+    const text = JSON.stringify(FILE);
+    const config = resolveConfig(args({ baseUrl: 'http://h', configFile: 'conform.json' }), { CONFORM_CLIENT_SECRET: 'x' }, files(text));
+    config.oauth?.scopes.push('extra');
+    expect(resolveConfig(args({ baseUrl: 'http://h', configFile: 'conform.json' }), {}, files(text)).oauth?.scopes).toEqual(['openid']);
+  });
+});

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../testing/startServer.ts';
+import { startFakeDataActions } from '../testing/fakeDataActions.ts';
+import { runConformance } from './runConformance.ts';
+import { UnreachableError } from './UnreachableError.ts';
+import { startServer } from '../testing/startServer.ts';
+
+const NOW = () => new Date('2026-03-02T09:00:00.000Z');
+
+describe('runConformance', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('passes a partner that implements only the data actions, with no bearer token', async () => {
+    server = await startFakeDataActions({ secret: 'partner-secret-1' });
+    const events: string[] = [];
+    const result = await runConformance({
+      config: { baseUrl: server.url, community: 'escola-parceira', appSecret: 'partner-secret-1' },
+      areas: ['data-actions'],
+      strict: true,
+      seed: 1,
+      now: NOW,
+      onProgress: (e) => events.push(e.type),
+    });
+    expect(result.cases.flatMap((c) => c.failures.map((f) => `${f.check}: ${f.message}`))).toEqual([]);
+    expect(result.conformant).toBe(true);
+    expect(result.counts).toMatchObject({ failed: 0, skipped: 0, warnings: 0 });
+    expect(result.areas).toEqual(['data-actions']);
+    expect(events[0]).toBe('start');
+    expect(events.at(-1)).toBe('scenario-end');
+  });
+
+  it.each([
+    ['a partner that ignores after', { ignoreAfter: true }, 'updated-after'],
+    ['a partner that ignores the secret', { ignoreSecret: true }, 'secret-required'],
+  ])('fails %s', async (_name, bug, check) => {
+    server = await startFakeDataActions({ secret: 'partner-secret-1', ...bug });
+    const result = await runConformance({ config: { baseUrl: server.url, community: 'c', appSecret: 'partner-secret-1' }, areas: ['data-actions'], seed: 1, now: NOW });
+    expect(result.conformant).toBe(false);
+    expect(result.cases.flatMap((c) => c.failures.map((f) => f.check))).toContain(check);
+  });
+
+  it('skips, with a reason, every area whose configuration is missing', async () => {
+    server = await startFakeDataActions({ secret: 's' });
+    const result = await runConformance({ config: { baseUrl: server.url }, areas: ['groups', 'installations', 'user-info', 'data-actions', 'sync'], seed: 1, now: NOW });
+    expect(result.cases.map((c) => [c.area, c.status, c.skipReason])).toEqual([
+      ['groups', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],
+      ['user-info', 'skipped', 'no user token (--user-token or CONFORM_USER_TOKEN) and no oauth client in the config'],
+      ['data-actions', 'skipped', 'no app secret (--app-secret or CONFORM_APP_SECRET)'],
+      ['installations', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],
+      ['sync', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],
+    ]);
+    expect(result.conformant).toBe(true);
+  });
+
+  it('turns a step that throws into a failure of that step, not of the run', async () => {
+    server = await startFakeDataActions({ secret: 's' });
+    const result = await runConformance({
+      config: { baseUrl: server.url },
+      seed: 1,
+      now: NOW,
+      scenarios: [{ area: 'auth', title: 'broken', missing: () => undefined, run: async (step) => step('throws', async () => { throw new Error('boom'); }) }],
+    });
+    expect(result.cases[0]).toMatchObject({ status: 'failed', failures: [{ check: 'step-error', message: 'the step could not complete: boom' }] });
+  });
+
+  it('throws UnreachableError when nothing answers', async () => {
+    const closed = await startServer((_req, res) => res.end());
+    await closed.close();
+    await expect(runConformance({ config: { baseUrl: closed.url }, seed: 1, now: NOW, timeoutMs: 2000 })).rejects.toBeInstanceOf(UnreachableError);
+  });
+});
