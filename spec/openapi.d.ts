@@ -21,6 +21,12 @@ export interface paths {
          *     `permissions`; `fullname` adds `name`; `email` adds `email`. `community` needs `includes=community` and
          *     the `related.communities` scope; `groups` needs `includes=groups` and `related.groups`; `Members` needs
          *     `includes=members` and `related.members`, and each member's `groups` needs `related.members.groups`.
+         *
+         *     Decided here: `user` is left out when no granted scope shows any of its keys; `community` is the user's
+         *     own community; `groups` are the active groups the user administers and, for a student, the groups its
+         *     own member is enrolled in (with `enrollment`); a guardian's children's groups are under
+         *     `Members[].groups`. A development token of the mock grants every scope; an app token
+         *     (client_credentials) gets 403 insufficient_scope.
          */
         get: operations["getUserInfo"];
         put?: never;
@@ -750,6 +756,8 @@ export interface components {
             code_challenge_methods_supported?: string[];
             token_endpoint_auth_methods_supported?: string[];
             scopes_supported?: string[];
+            response_modes_supported?: string[];
+            authorization_response_iss_parameter_supported?: boolean;
         };
     };
     responses: {
@@ -1478,7 +1486,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Back to `redirect_uri` with `code` and `state`, or with `error` (RFC 6749 §4.1.2). */
+            /** @description Back to `redirect_uri` with `code`, `state` and `iss` (RFC 9207), or with `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1). */
             302: {
                 headers: {
                     /** @description The client's redirect URI with the result in its query. */

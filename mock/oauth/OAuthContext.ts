@@ -6,7 +6,10 @@ import type { OAuthState } from './OAuthState.ts';
 export interface OAuthContext {
   deps: AppDeps;
   state: OAuthState;
-  /** deps.rng.fork('oauth'): codes and tokens are seeded, so a run can be replayed. */
+  /**
+   * Seeded from deps.rng: with a frozen clock a run replays exactly; with a running clock the fork also takes
+   * the start time, so a restarted mock never hands a stale browser token to the next user who logs in.
+   */
   rng: Rng;
   /** The spec's scopes and their descriptions, in the spec's order. */
   scopes: ReadonlyMap<string, string>;

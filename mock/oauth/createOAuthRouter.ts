@@ -18,7 +18,7 @@ export const OAUTH_OPERATION_IDS = ['getAuthorizationServerMetadata', 'authorize
  * (mock/oauth/grants). Mounted before the app's body parser: it reads its own form bodies.
  */
 export function createOAuthRouter(deps: AppDeps, options: { log: (line: string) => void }): Router {
-  const oauth: OAuthContext = { deps, state: new OAuthState(), rng: deps.rng.fork('oauth'), scopes: oauthScopes(deps.contract), log: options.log };
+  const oauth: OAuthContext = { deps, state: new OAuthState(), rng: deps.clock.frozen ? deps.rng.fork('oauth') : deps.rng.fork(`oauth:${deps.clock.iso()}`), scopes: oauthScopes(deps.contract), log: options.log };
   const router = express.Router();
 
   router.get('/.well-known/oauth-authorization-server', (req, res) => {
