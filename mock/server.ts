@@ -68,7 +68,7 @@ const persistence = stateFile ? persistState(deps.store, stateFile) : undefined;
 const server = app.listen(port, args.host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const base = `http://${args.host === '0.0.0.0' ? 'localhost' : args.host}:${actualPort}`;
+  const base = `http://${['0.0.0.0', '127.0.0.1', '::'].includes(args.host as string) ? 'localhost' : args.host}:${actualPort}`;
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
   console.log(`mock: listening on ${base}  seed=${deps.store.snapshot().seed} size=${args.size}${stateFile ? ` state-file=${stateFile}` : ''}${faults.length ? ` faults=${faults.join(',')}` : ''}`);
   console.log(`mock: ${tokens.length} development tokens (GET ${base}/__mock/tokens), e.g. Authorization: Bearer ${tokens[0]?.token ?? '(none)'}`);
