@@ -15,7 +15,7 @@ export interface AuthInput {
 export const authRequired = defineCheck<AuthInput>('auth-required', 'A request without valid credentials is refused (401).', ({ exchange, credentials }, fail) => {
   const status = exchange.response?.status;
   if (status === undefined || status >= 500) return [];
-  if (isSuccess(status) || status < 400) return [fail('MUST', exchange, `a request with ${credentials} was answered ${status}`, { expected: '401', actual: status })];
+  if (isSuccess(status) || status < 400) return [fail('MUST', exchange, `a request with ${credentials} was answered ${status}`, { expected: 'a 4xx (401)', actual: status })];
   if (status !== 401) return [fail('SHOULD', exchange, `a request with ${credentials} was answered ${status}, not 401`, { expected: 401, actual: status })];
   return [];
 });

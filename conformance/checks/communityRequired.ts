@@ -5,7 +5,7 @@ import { defineCheck } from './Check.ts';
 export const communityRequired = defineCheck<{ exchange: Exchange }>('community-required', 'A request without the community-id header is refused (400).', ({ exchange }, fail) => {
   const status = exchange.response?.status;
   if (status === undefined || status >= 500) return [];
-  if (status < 400) return [fail('MUST', exchange, `a request without community-id was answered ${status}`, { expected: '400', actual: status })];
+  if (status < 400) return [fail('MUST', exchange, `a request without community-id was answered ${status}`, { expected: 'a 4xx (400)', actual: status })];
   if (status !== 400) return [fail('SHOULD', exchange, `a request without community-id was answered ${status}, not 400`, { expected: 400, actual: status })];
   return [];
 });

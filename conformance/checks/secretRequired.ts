@@ -10,7 +10,7 @@ export const secretRequired = defineCheck<{ exchange: Exchange }>('secret-requir
   const res = exchange.response;
   if (!res || res.status >= 500) return [];
   const out = [];
-  if (res.status < 400) out.push(fail('MUST', exchange, `a wrong secret was answered ${res.status}`, { expected: '401', actual: res.status }));
+  if (res.status < 400) out.push(fail('MUST', exchange, `a wrong secret was answered ${res.status}`, { expected: 'a 4xx (401)', actual: res.status }));
   else if (res.status !== 401) out.push(fail('SHOULD', exchange, `a wrong secret was answered ${res.status}, not 401`, { expected: 401, actual: res.status }));
   const records = itemsOf(res.body).length;
   if (records > 0) out.push(fail('MUST', exchange, `a wrong secret got ${records} record(s) back`, { path: 'response.data', expected: 'no records', actual: records }));
