@@ -51,7 +51,8 @@ export const syncScenario: Scenario = {
       const after = new Date(stamp - DAY_MS).toISOString();
       const wanted = { users: Object.values(p.users), components: [...p.components] };
       for (const action of DATA_ACTIONS) {
-        const calls = await fetchUpdatedSince(s, action, after, wanted[action.kind], 1000);
+        // With the upload's season, as the platform calls them: every uploaded record is linked to a group of it.
+        const calls = await fetchUpdatedSince(s, action, after, wanted[action.kind], 1000, { season: p.season });
         for (const call of calls) s.check(updatedAfter, { exchange: call.exchange, after: call.after, records: call.records, limit: 1000 });
         const last = calls.at(-1);
         if (last) s.check(syncRecordsSupplied, { exchange: last.exchange, kind: action.kind, aliases: wanted[action.kind], records: calls.flatMap((c) => c.records) });
