@@ -21,7 +21,11 @@ export const GROUP_FILTERS: readonly GroupFilter[] = [
   {
     // How createdAt matches is our decision (an instant matches exactly, a date the whole UTC day): SHOULD.
     param: 'createdAt',
-    valuesOf: (g) => (typeof g.createdAt === 'string' ? [g.createdAt] : []),
+    valuesOf: (g) => {
+      const at = instant(g.createdAt);
+      // The instant as listed, and its UTC calendar day.
+      return at === undefined ? [] : [g.createdAt as string, new Date(at).toISOString().slice(0, 10)];
+    },
     matches: (g, v) => {
       const at = instant(g.createdAt);
       if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return at !== undefined && new Date(at).toISOString().slice(0, 10) === v;

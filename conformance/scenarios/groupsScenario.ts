@@ -160,7 +160,8 @@ function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): A
   }
   if (candidates.length === 0) return [];
   const reference = s.rng.pick(candidates);
-  return [{ value: filter.valuesOf(reference)[0] as string, reference }];
+  // Every form of the value (createdAt: the instant as listed, and its day).
+  return filter.valuesOf(reference).map((value) => ({ value, reference }));
 }
 
 /** The value groups carry in `community`: the header's when any group shows it, else the most common one. */
