@@ -78,17 +78,19 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       cases.push(result);
       emit({ type: 'case', result });
     };
-    const missing = scenario.missing(createStepContext({ ...shared, rng: shared.rng.fork(`${scenario.area}:missing`) }, newRecorder()));
+    // Each scenario draws from its own stream: its choices do not depend on which other areas run (--only).
+    const scenarioState: SharedState = { ...shared, rng: shared.rng.fork(scenario.area) };
+    const missing = scenario.missing(createStepContext(scenarioState, newRecorder()));
     if (missing) {
       finish({ area: scenario.area, title: scenario.title, status: 'skipped', skipReason: missing, failures: [], warnings: [], operationIds: [], exchanges: 0, durationMs: 0 });
     } else {
-      const base = createStepContext(shared, newRecorder());
+      const base = createStepContext(scenarioState, newRecorder());
       await scenario.run(async (title, body) => {
         const recorder = newRecorder();
         const stepStarted = performance.now();
         let skipReason: string | undefined;
         try {
-          await body(createStepContext(shared, recorder));
+          await body(createStepContext(scenarioState, recorder));
         } catch (error) {
           if (error instanceof SkipSignal) skipReason = error.reason;
           else recorder.failures.push(stepError(error, client.exchanges.at(-1)));
