@@ -5,7 +5,7 @@ import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { cors } from './http/cors.ts';
 import { createOperationRouter } from './http/createOperationRouter.ts';
-import type { FaultHooks } from './http/FaultHooks.ts';
+import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
 import { requestLog } from './http/requestLog.ts';
@@ -15,7 +15,7 @@ export interface AppOptions {
   /** Where the one-line request log and internal errors go; omit for silence (tests). */
   log?: (line: string) => void;
   /** Every switchable fault; deps.faults names the active ones. */
-  faultCatalog?: readonly FaultHooks[];
+  faultCatalog?: readonly Fault[];
   /** Check every answer against the spec and flag violations (on by default). */
   validateResponses?: boolean;
 }

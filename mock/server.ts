@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';
 import { createDeps, DEFAULT_SEED } from './createDeps.ts';
-import { faultCatalog } from './faults/faultCatalog.ts';
+import { faultCatalog } from './faults/catalog.ts';
 import { persistState, readStateFile } from './stateFile.ts';
 
 function fail(message: string): never {

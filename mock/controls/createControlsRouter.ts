@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { FaultHooks } from '../http/FaultHooks.ts';
+import type { Fault } from '../faults/Fault.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
 import type { Dataset } from '../store/records.ts';
@@ -9,7 +9,7 @@ import type { Latency } from './Latency.ts';
 export interface ControlsOptions {
   journal: Journal;
   latency: Latency;
-  faultCatalog: readonly FaultHooks[];
+  faultCatalog: readonly Fault[];
 }
 
 const DATASET_KEYS: Array<keyof Dataset> = ['communities', 'users', 'members', 'groups', 'enrollments', 'components', 'apps', 'installations', 'syncRuns', 'tokens'];

@@ -3,7 +3,7 @@ import type { OperationSpec } from '../../spec/operationIndex.ts';
 import { authenticateBearer } from '../auth/authenticateBearer.ts';
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
 import { answerFromExample } from './answerFromExample.ts';
-import type { FaultHooks, FaultRequestContext, FaultResponse } from './FaultHooks.ts';
+import type { Fault, FaultRequestContext, FaultResponse } from '../faults/Fault.ts';
 import { HttpProblem } from './HttpProblem.ts';
 import type { AppDeps, OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
 import { parsePrefer } from './parsePrefer.ts';
@@ -13,7 +13,7 @@ import { problemBody } from './writeProblem.ts';
 export interface OperationRouterOptions {
   handlers: Record<string, OperationHandler>;
   /** Every fault that can be switched on; deps.faults names the ones that are. */
-  faultCatalog: readonly FaultHooks[];
+  faultCatalog: readonly Fault[];
   /** Validate every response against the spec and flag violations (X-Contract-Violations header, journal). */
   validateResponses: boolean;
 }

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createApp, type MockApp } from '../app.ts';
 import { type Clock, createFrozenClock } from '../clock.ts';
 import { createDeps, type DepsOptions } from '../createDeps.ts';
-import type { FaultHooks } from '../http/FaultHooks.ts';
+import type { Fault } from '../faults/Fault.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
 
 export interface CallOptions {
@@ -40,7 +40,7 @@ export interface MockHarness {
  * The mock in-process on 127.0.0.1, port 0, with a frozen clock: what every mock test drives.
  * Responses are checked against the spec by the mock itself; their violations are collected here.
  */
-export async function startMock(options: DepsOptions & { faultCatalog?: readonly FaultHooks[] } = {}): Promise<MockHarness> {
+export async function startMock(options: DepsOptions & { faultCatalog?: readonly Fault[] } = {}): Promise<MockHarness> {
   const clock = options.clock ?? createFrozenClock('2026-03-01T12:00:00.000Z');
   const deps = createDeps({ ...options, clock });
   const mock = createApp(deps, { faultCatalog: options.faultCatalog });
