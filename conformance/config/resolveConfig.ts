@@ -1,4 +1,4 @@
-import type { ConformConfig, OAuthClientConfig } from './ConformConfig.ts';
+import type { ConformConfig } from './ConformConfig.ts';
 import { ENV } from './env.ts';
 import type { CliArgs } from './parseCliArgs.ts';
 import { UsageError } from './UsageError.ts';
@@ -37,16 +37,8 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   return config;
 }
 
-interface ConfigFile {
-  baseUrl?: string;
-  community?: string;
-  token?: string;
-  appId?: string;
-  appSecret?: string;
-  userToken?: string;
-  pendingApproval?: { appId: string; community: string };
-  oauth?: OAuthClientConfig;
-}
+/** The config file holds the same keys as the resolved config, each optional. */
+type ConfigFile = Partial<ConformConfig>;
 
 function parseConfigFile(path: string, readFile: (path: string) => string): ConfigFile {
   let text: string;
