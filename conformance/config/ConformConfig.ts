@@ -28,6 +28,8 @@ export interface ConformConfig {
   /** An app installed in the community, and its data-action secret. */
   appId?: string;
   appSecret?: string;
+  /** Sent as data.season in every data-action call (a provider may answer per season only). */
+  season?: string;
   /** A user-info access token (skips the OAuth flow). */
   userToken?: string;
   /** The pending installation of a manually approved app, for the approve scenario. */

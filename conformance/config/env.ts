@@ -6,5 +6,6 @@ export const ENV = {
   appId: 'CONFORM_APP_ID',
   appSecret: 'CONFORM_APP_SECRET',
   userToken: 'CONFORM_USER_TOKEN',
+  season: 'CONFORM_SEASON',
   clientSecret: 'CONFORM_CLIENT_SECRET',
 } as const;

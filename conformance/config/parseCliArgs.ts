@@ -10,6 +10,7 @@ export interface CliArgs {
   appId?: string;
   appSecret?: string;
   userToken?: string;
+  season?: string;
   only?: Area[];
   readOnly: boolean;
   strict: boolean;
@@ -32,6 +33,8 @@ Options
   --app-id ID           an app installed in the community (or CONFORM_APP_ID)
   --app-secret S        its data-action secret (or CONFORM_APP_SECRET)
   --user-token T        a user-info access token; skips the OAuth flow (or CONFORM_USER_TOKEN)
+  --season S            season sent in data.season of every data-action call (or CONFORM_SEASON);
+                        for a provider that answers per season only
   --only AREAS          comma-separated: ${AREAS.join(', ')}
   --read-only           send no request that writes (no sync upload, installation update, approve)
   --strict              SHOULD rules (our own decisions) fail the run instead of warning
@@ -41,7 +44,7 @@ Options
   -h, --help            this text
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
-CONFORM_USER_TOKEN, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
+CONFORM_USER_TOKEN, CONFORM_SEASON, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
 curl lines name the variable instead.
 
 Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target or nothing to test.`;
@@ -62,6 +65,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'app-id': { type: 'string' },
         'app-secret': { type: 'string' },
         'user-token': { type: 'string' },
+        season: { type: 'string' },
         only: { type: 'string' },
         'read-only': { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
@@ -84,6 +88,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ['appId', v['app-id']],
     ['appSecret', v['app-secret']],
     ['userToken', v['user-token']],
+    ['season', v.season],
     ['junit', v.junit],
     ['json', v.json],
   ];

@@ -28,6 +28,8 @@ describe('resolveConfig', () => {
     ['the environment beats the file', args({ configFile: 'conform.json' }), { CONFORM_BASE_URL: 'http://env', CONFORM_TOKEN: 'env-token', CONFORM_APP_SECRET: 'env-secret', CONFORM_COMMUNITY: 'env-c', CONFORM_APP_ID: 'env-app' }, { baseUrl: 'http://env', token: 'env-token', appSecret: 'env-secret', community: 'env-c', appId: 'env-app' }],
     ['CONFORM_CLIENT_SECRET replaces the OAuth client secret', args({ baseUrl: 'http://h', configFile: 'conform.json' }), { CONFORM_CLIENT_SECRET: 'env-cs' }, { oauth: { ...FILE.oauth, clientSecret: 'env-cs' } }],
     ['CONFORM_USER_TOKEN gives a user token', args({ baseUrl: 'http://h' }), { CONFORM_USER_TOKEN: 'ut' }, { userToken: 'ut' }],
+    ['--season beats CONFORM_SEASON', args({ baseUrl: 'http://h', season: '2026' }), { CONFORM_SEASON: '2025' }, { season: '2026' }],
+    ['CONFORM_SEASON gives a season', args({ baseUrl: 'http://h' }), { CONFORM_SEASON: '2025' }, { season: '2025' }],
     ['an empty variable counts as unset', args({ baseUrl: 'http://h', configFile: 'conform.json' }), { CONFORM_TOKEN: '' }, { token: 'file-token' }],
   ])('%s', (_name, given, env, want) => {
     expect(resolveConfig(given, env, files(JSON.stringify(FILE)))).toMatchObject(want);

@@ -29,6 +29,7 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   set('appId', pick(args.appId, ENV.appId, file.appId));
   set('appSecret', pick(args.appSecret, ENV.appSecret, file.appSecret));
   set('userToken', pick(args.userToken, ENV.userToken, file.userToken));
+  set('season', pick(args.season, ENV.season, file.season));
   if (file.pendingApproval) set('pendingApproval', { ...file.pendingApproval });
   if (file.oauth) {
     const clientSecret = nonEmpty(env[ENV.clientSecret]) ?? file.oauth.clientSecret;
@@ -58,7 +59,7 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
   const bad = (key: string, want: string): never => {
     throw new UsageError(`the config file ${path}: "${key}" must be ${want}`);
   };
-  for (const key of ['baseUrl', 'community', 'token', 'appId', 'appSecret', 'userToken']) {
+  for (const key of ['baseUrl', 'community', 'token', 'appId', 'appSecret', 'userToken', 'season']) {
     if (record[key] !== undefined && typeof record[key] !== 'string') bad(key, 'a string');
   }
   const pending = record.pendingApproval as Record<string, unknown> | undefined;

@@ -43,6 +43,17 @@ describe('runConformance', () => {
     expect(result.cases.flatMap((c) => c.failures.map((f) => f.check))).toContain(check);
   });
 
+  it.each([
+    ['without --season it cannot pass', undefined, false],
+    ['with --season it passes', '2026', true],
+  ])('a provider that answers one season only: %s', async (_name, season, conformant) => {
+    server = await startFakeDataActions({ secret: 's', requireSeason: '2026' });
+    const config = { baseUrl: server.url, community: 'c', appSecret: 's', ...(season ? { season } : {}) };
+    const result = await runConformance({ config, areas: ['data-actions'], strict: true, seed: 1, now: NOW });
+    expect(result.conformant).toBe(conformant);
+    if (!conformant) expect(result.cases.flatMap((c) => c.failures.map((f) => f.check))).toContain('valid-request-accepted');
+  });
+
   it('skips, with a reason, every area whose configuration is missing', async () => {
     server = await startFakeDataActions({ secret: 's' });
     const result = await runConformance({ config: { baseUrl: server.url }, areas: ['groups', 'installations', 'user-info', 'data-actions', 'sync'], seed: 1, now: NOW });

@@ -5,6 +5,8 @@ export interface FakePartnerOptions {
   /** Bugs to switch on. */
   ignoreAfter?: boolean;
   ignoreSecret?: boolean;
+  /** A provider that answers one season only, and refuses a call without it. */
+  requireSeason?: string;
 }
 
 const ACTIONS: Record<string, 'users' | 'components'> = {
@@ -46,6 +48,7 @@ export function startFakeDataActions(options: FakePartnerOptions): Promise<Runni
       (data.limit !== undefined && !Number.isInteger(data.limit));
     if (bad) return sendJson(res, 400, { title: 'Invalid request', status: 400 }, { 'content-type': 'application/problem+json' });
     if (body.secret !== options.secret && !options.ignoreSecret) return sendJson(res, 401, { title: 'Invalid secret', status: 401 }, { 'content-type': 'application/problem+json' });
+    if (options.requireSeason !== undefined && data.season !== options.requireSeason) return sendJson(res, 400, { title: `Only season ${options.requireSeason}`, status: 400 }, { 'content-type': 'application/problem+json' });
     const after = typeof data.after === 'string' && !options.ignoreAfter ? Date.parse(data.after) : -Infinity;
     const limit = typeof data.limit === 'number' ? data.limit : 100;
     const out = records[kind].filter((r) => Date.parse(r.updatedAt) >= after).slice(0, limit);
