@@ -1,0 +1,96 @@
+/**
+ * The server as a user starts it: flags, exit codes, and --state-file across a real restart.
+ * Each server binds 127.0.0.1 on port 0 and is stopped by the test.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+const running: ChildProcess[] = [];
+
+function server(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  return child;
+}
+
+async function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
+}
+
+/** Reads stdout with a listener (never ending the stream early: the server still writes to it). */
+function listening(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve((match[1] as string).replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${out}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map(stop));
+});
+
+describe('npm start flags', () => {
+  it.each([
+    [['--seed', 'abc'], /--seed must be a non-negative integer/],
+    [['--port', '70000'], /--port must be a port number/],
+    [['--size', 'huge'], /--size must be "default" or "large"/],
+    [['--faults', 'no-such-fault'], /unknown fault "no-such-fault"/],
+    [['--clock', 'yesterday'], /--clock must be an ISO 8601 date-time/],
+    [['--colour'], /Unknown option '--colour'/],
+  ])('%j exits 2 with a message', async (args, message) => {
+    const { code, stderr } = await exited(server(args));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('--seed changes the data; --clock sets the mock clock', async () => {
+    const child = server(['--port', '0', '--seed', '7', '--clock', '2030-01-01T00:00:00.000Z', '--frozen', '--quiet']);
+    const base = await listening(child);
+    expect((await (await fetch(`${base}/__mock`)).json()).seed).toBe(7);
+    expect((await (await fetch(`${base}/__mock/clock`)).json()).now).toBe('2030-01-01T00:00:00.000Z');
+  });
+});
+
+describe('--state-file', () => {
+  it('keeps writes across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-server-'));
+    const file = join(dir, 'state.json');
+    try {
+      const first = server(['--port', '0', '--quiet', '--state-file', file]);
+      const base = await listening(first);
+      const upload = await fetch(`${base}/v2/sync/restart-run/uploadEntities`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte', 'content-type': 'application/json' },
+        body: JSON.stringify({ groups: { data: [{ alias: 'restart-1', name: 'Sobrevive ao reinício', season: '2026' }] } }),
+      });
+      expect(upload.status).toBe(200);
+      await stop(first);
+
+      const second = server(['--port', '0', '--quiet', '--state-file', file]);
+      const again = await listening(second);
+      const found = await fetch(`${again}/v1/groups/search?alias=restart-1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
+      expect((await found.json()).hits.map((g: { name: string }) => g.name)).toEqual(['Sobrevive ao reinício']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
