@@ -65,8 +65,8 @@ describe('npm start flags', () => {
   it('--seed changes the data; --clock sets the mock clock', async () => {
     const child = server(['--port', '0', '--seed', '7', '--clock', '2030-01-01T00:00:00.000Z', '--frozen', '--quiet']);
     const base = await listening(child);
-    expect((await (await fetch(`${base}/__mock`)).json()).seed).toBe(7);
-    expect((await (await fetch(`${base}/__mock/clock`)).json()).now).toBe('2030-01-01T00:00:00.000Z');
+    expect(((await (await fetch(`${base}/__mock`)).json()) as { seed: number }).seed).toBe(7);
+    expect(((await (await fetch(`${base}/__mock/clock`)).json()) as { now: string }).now).toBe('2030-01-01T00:00:00.000Z');
   });
 });
 
@@ -88,7 +88,7 @@ describe('--state-file', () => {
       const second = server(['--port', '0', '--quiet', '--state-file', file]);
       const again = await listening(second);
       const found = await fetch(`${again}/v1/groups/search?alias=restart-1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
-      expect((await found.json()).hits.map((g: { name: string }) => g.name)).toEqual(['Sobrevive ao reinício']);
+      expect(((await found.json()) as { hits: Array<{ name: string }> }).hits.map((g: { name: string }) => g.name)).toEqual(['Sobrevive ao reinício']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
