@@ -10,6 +10,11 @@ import { createDeps, DEFAULT_SEED } from './createDeps.ts';
 import { faultCatalog } from './faults/catalog.ts';
 import { persistState, readStateFile } from './stateFile.ts';
 
+// A closed stdout (`npm start | head`) must not take the mock down: the log is a convenience, not the service.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 function fail(message: string): never {
   console.error(`mock: ${message}`);
   process.exit(2);

@@ -15,10 +15,16 @@ import type { GroupQuery, Page, SortTerm, Store, UpdatedAfterQuery } from './Sto
 
 const DEFAULT_SORT: SortTerm[] = [{ key: 'createdAt', descending: false }];
 
-interface CommunityGroups {
+/** Ids in creation order: all of them, and split by `active`. */
+interface OrderedGroups {
   all: SortedIdIndex;
   active: SortedIdIndex;
   inactive: SortedIdIndex;
+}
+
+interface CommunityGroups extends OrderedGroups {
+  /** The same, per season: "the classes of 2026" is the most common filter, and it pages without a scan. */
+  seasons: Map<string, OrderedGroups>;
   byAlias: Map<string, string>;
   byName: SetIndex;
   bySeason: SetIndex;
@@ -26,6 +32,10 @@ interface CommunityGroups {
   byDay: SetIndex;
   /** Sorted id lists for non-default sorts, built on first use and dropped on any write to the community. */
   sorted: Map<string, string[]>;
+}
+
+function orderedGroups(): OrderedGroups {
+  return { all: new SortedIdIndex(), active: new SortedIdIndex(), inactive: new SortedIdIndex() };
 }
 
 /** The in-memory Store. `seed` is the reset point; it is copied, never mutated. */
@@ -75,9 +85,8 @@ export function createMemoryStore(seed: Dataset): Store {
     let index = state.groupIndex.get(community);
     if (!index) {
       index = {
-        all: new SortedIdIndex(),
-        active: new SortedIdIndex(),
-        inactive: new SortedIdIndex(),
+        ...orderedGroups(),
+        seasons: new Map(),
         byAlias: new Map(),
         byName: new SetIndex(),
         bySeason: new SetIndex(),
@@ -92,8 +101,10 @@ export function createMemoryStore(seed: Dataset): Store {
 
   function unindexGroup(g: GroupRecord): void {
     const index = communityGroups(g.community);
-    index.all.remove(g.createdAt, g._id);
-    (g.active ? index.active : index.inactive).remove(g.createdAt, g._id);
+    for (const ordered of [index, index.seasons.get(g.season)]) {
+      ordered?.all.remove(g.createdAt, g._id);
+      (g.active ? ordered?.active : ordered?.inactive)?.remove(g.createdAt, g._id);
+    }
     index.byAlias.delete(g.alias);
     index.byName.delete(g.name, g._id);
     index.bySeason.delete(g.season, g._id);
@@ -108,8 +119,12 @@ export function createMemoryStore(seed: Dataset): Store {
 
   function indexGroup(g: GroupRecord): void {
     const index = communityGroups(g.community);
-    index.all.insert(g.createdAt, g._id);
-    (g.active ? index.active : index.inactive).insert(g.createdAt, g._id);
+    let season = index.seasons.get(g.season);
+    if (!season) index.seasons.set(g.season, (season = orderedGroups()));
+    for (const ordered of [index, season]) {
+      ordered.all.insert(g.createdAt, g._id);
+      (g.active ? ordered.active : ordered.inactive).insert(g.createdAt, g._id);
+    }
     index.byAlias.set(g.alias, g._id);
     index.byName.add(g.name, g._id);
     index.bySeason.add(g.season, g._id);
@@ -329,19 +344,21 @@ export function createMemoryStore(seed: Dataset): Store {
 
       // The smallest indexed candidate set; the remaining filters are checked record by record.
       const sets: Array<ReadonlySet<string>> = [];
+      const onlySeasonAndActive = q.alias === undefined && q.name === undefined && q.adminUser === undefined && q.createdAt === undefined && !(q.q !== undefined && q.q !== '');
+      if (onlySeasonAndActive && isDefaultSort) {
+        // The common case, no scan: a creation-order index (of the season, when filtered by one) is the answer.
+        const scope = q.season === undefined ? index : index.seasons.get(q.season);
+        if (!scope) return { items: [], total: 0 };
+        const ordered = q.active === undefined ? scope.all : q.active ? scope.active : scope.inactive;
+        const ids = ordered.slice(start, start + q.limit);
+        return { items: ids.map((id) => structuredClone(state.groups.get(id) as GroupRecord)), total: ordered.size };
+      }
       if (q.alias !== undefined) sets.push(new Set(index.byAlias.has(q.alias) ? [index.byAlias.get(q.alias) as string] : []));
       if (q.name !== undefined) sets.push(index.byName.get(q.name));
       if (q.season !== undefined) sets.push(index.bySeason.get(q.season));
       if (q.adminUser !== undefined) sets.push(index.byAdmin.get(q.adminUser));
       if (q.createdAt !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(q.createdAt)) sets.push(index.byDay.get(q.createdAt));
       const needsScan = q.q !== undefined && q.q !== '' || (q.createdAt !== undefined && sets.length === 0);
-
-      if (sets.length === 0 && !needsScan && isDefaultSort) {
-        // The common case, no scan: the creation-order index is the answer.
-        const ordered = q.active === undefined ? index.all : q.active ? index.active : index.inactive;
-        const ids = ordered.slice(start, start + q.limit);
-        return { items: ids.map((id) => structuredClone(state.groups.get(id) as GroupRecord)), total: ordered.size };
-      }
 
       let candidates: GroupRecord[];
       if (sets.length > 0) {
