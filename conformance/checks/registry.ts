@@ -30,6 +30,7 @@ import { syncDeactivate } from './syncDeactivate.ts';
 import { syncRecordsSupplied } from './syncRecordsSupplied.ts';
 import { syncRemoveUnlisted } from './syncRemoveUnlisted.ts';
 import { syncUploadVisible } from './syncUploadVisible.ts';
+import { totalCount } from './totalCount.ts';
 import { updatedAfter } from './updatedAfter.ts';
 import { userInfoIncludes } from './userInfoIncludes.ts';
 import { validRequestAccepted } from './validRequestAccepted.ts';
@@ -52,6 +53,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     limitHonoured,
     pagesDisjoint,
     pageHonoured,
+    totalCount,
     searchFinds,
     searchTotal,
     getMatchesList,

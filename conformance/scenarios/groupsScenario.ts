@@ -8,6 +8,7 @@ import { pageHonoured } from '../checks/pageHonoured.ts';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { searchFinds } from '../checks/searchFinds.ts';
 import { searchTotal } from '../checks/searchTotal.ts';
+import { totalCount } from '../checks/totalCount.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { StepContext } from '../run/StepContext.ts';
 import { GROUP_FILTERS, type GroupFilter } from './groupFilters.ts';
@@ -37,6 +38,7 @@ export const groupsScenario: Scenario = {
       s.check(defaultOrder, { exchange: plain, items: itemsOf(plain.response?.body) });
       for (const exchange of collected.exchanges) s.check(communityScope, { exchange, community: scope, items: itemsOf(exchange.response?.body) });
       if (collected.exchanges[0]) s.check(defaultOrder, { exchange: collected.exchanges[0], items: itemsOf(collected.exchanges[0].response?.body) });
+      if (collected.complete) for (const exchange of [plain, ...collected.exchanges]) s.check(totalCount, { exchange, collected: collected.items.length });
     });
 
     for (const filter of GROUP_FILTERS) {

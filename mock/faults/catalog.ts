@@ -74,6 +74,15 @@ export const faultCatalog: readonly Fault[] = [
     },
   },
   {
+    name: 'total-count-of-page',
+    description: 'The group list sends X-Total-Count as the size of the page, not of the whole list.',
+    breaks: 'total-count',
+    operations: ['listGroups'],
+    onResponse: (_ctx, res) => {
+      if (Array.isArray(res.body)) res.headers['X-Total-Count'] = String(res.body.length);
+    },
+  },
+  {
     name: 'ignore-page',
     description: 'The group list ignores `page`: every page is page 1, so pages overlap.',
     breaks: 'pages-disjoint',
