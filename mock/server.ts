@@ -75,7 +75,7 @@ const server = app.listen(port, args.host, () => {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${['0.0.0.0', '127.0.0.1', '::'].includes(args.host as string) ? 'localhost' : args.host}:${actualPort}`;
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
-  console.log(`mock: listening on ${base}  seed=${deps.store.snapshot().seed} size=${args.size}${stateFile ? ` state-file=${stateFile}` : ''}${faults.length ? ` faults=${faults.join(',')}` : ''}`);
+  console.log(`mock: listening on ${base}  seed=${deps.store.seed} size=${args.size}${stateFile ? ` state-file=${stateFile}` : ''}${faults.length ? ` faults=${faults.join(',')}` : ''}`);
   console.log(`mock: ${tokens.length} development tokens (GET ${base}/__mock/tokens), e.g. Authorization: Bearer ${tokens[0]?.token ?? '(none)'}`);
   console.log(`mock: controls at ${base}/__mock, OAuth metadata at ${base}/.well-known/oauth-authorization-server`);
 });

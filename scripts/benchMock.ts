@@ -73,7 +73,7 @@ const cases: Array<[string, string, Parameters<typeof measure>[1]]> = [
 ];
 
 const baseline = await measure(baseUrl);
-console.log(`mock benchmark: size=${size} groups=${deps.store.snapshot().groups.length} setup=${setupMs}ms duration=${duration}s connections=${connections}`);
+console.log(`mock benchmark: size=${size} groups=${deps.store.communities().reduce((n, c) => n + deps.store.queryGroups({ community: c.id, page: 1, limit: 1 }).total, 0)} setup=${setupMs}ms duration=${duration}s connections=${connections}`);
 console.log(`baseline (bare node:http, fixed 2 KB JSON): ${Math.round(baseline.rps)} req/s, p99 ${baseline.p99} ms`);
 console.log('route | req/s | ratio to baseline | p99 ms | non-2xx');
 for (const [name, url, options] of cases) {

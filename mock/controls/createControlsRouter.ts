@@ -25,7 +25,7 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
 
   router.get('/', (_req, res) => {
     res.json({
-      seed: store.snapshot().seed,
+      seed: store.seed,
       controls: {
         'POST /__mock/reset': 'back to the seeded data (clock, latency and faults stay)',
         'GET /__mock/state': 'export the whole state as JSON',

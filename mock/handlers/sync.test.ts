@@ -123,6 +123,17 @@ describe('POST /v2/sync/{syncRunId}/uploadEntities', () => {
     expect(mock.deps.store.componentByAlias(community, 't-por')).toBeDefined();
   });
 
+  it('a tag name keeps the id it already has in the community', async () => {
+    const seeded = mock.deps.store.queryGroups({ community, page: 1, limit: 1000 }).items.find((g) => g.tags.length > 0)!;
+    const [tag] = seeded.tags;
+    await upload({ groups: { data: [{ alias: 't-tagged', name: 'Com etiqueta', season: '2031', tags: [tag!.name, 'etiqueta-nova'] }] } });
+    await upload({ groups: { data: [{ alias: 't-tagged-2', name: 'Outra', season: '2031', tags: ['etiqueta-nova'] }] } });
+    const first = (await search('t-tagged'))!;
+    const second = (await search('t-tagged-2'))!;
+    expect(first.tags?.[0]).toEqual(tag);
+    expect(second.tags?.[0]?.id).toBe(first.tags?.[1]?.id);
+  });
+
   it('without the flags, relations only accumulate; an entry without a key leaves it alone', async () => {
     await upload(classUpload());
     await upload({ groups: { data: [{ alias: 't-7A', tags: ['novo'] }], removeUnlistedAdmins: true } });

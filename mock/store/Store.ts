@@ -66,6 +66,8 @@ export interface Store {
   load(dataset: Dataset, options?: { asSeed?: boolean }): void;
   /** Increments on every write; lets --state-file skip writes when nothing changed. */
   readonly version: number;
+  /** The seed the current state was generated from (no copy of the state needed to read it). */
+  readonly seed: number;
 
   community(id: string): CommunityRecord | undefined;
   communities(): CommunityRecord[];
@@ -74,6 +76,8 @@ export interface Store {
   groupByAlias(community: string, alias: string): GroupRecord | undefined;
   queryGroups(query: GroupQuery): Page<GroupRecord>;
   groupsAdministeredBy(userId: string): GroupRecord[];
+  /** The community's tag of that name, if any group carries or carried it: one id per name per community. */
+  tagByName(community: string, name: string): { id: string; name: string } | undefined;
   putGroup(group: GroupRecord): void;
 
   user(id: string): UserRecord | undefined;

@@ -118,6 +118,17 @@ describe('queryGroups', () => {
     expect(s.queryGroups({ ...base, q: 'renomeada' }).total).toBe(1);
   });
 
+  it('knows each tag name\'s id in a community, even after the last group drops it', () => {
+    const s = createMemoryStore(dataset);
+    const g = s.groupByAlias('c1', 'A-3') as GroupRecord;
+    s.putGroup({ ...g, tags: [{ id: 't-1', name: 'manha' }] });
+    expect(s.tagByName('c1', 'manha')).toEqual({ id: 't-1', name: 'manha' });
+    s.putGroup({ ...g, tags: [] });
+    expect(s.tagByName('c1', 'manha')).toEqual({ id: 't-1', name: 'manha' });
+    expect(s.tagByName('c2', 'manha')).toBeUndefined();
+    expect(s.seed).toBe(1);
+  });
+
   it('returns copies: mutating a result changes nothing', () => {
     const s = createMemoryStore(dataset);
     const g = s.queryGroups(base).items[0] as GroupRecord;

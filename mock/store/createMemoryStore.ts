@@ -54,6 +54,8 @@ export function createMemoryStore(seed: Dataset): Store {
       groupSearchText: new Map<string, string>(),
       groupsByComponent: new SetIndex(),
       groupsByAdminUser: new SetIndex(),
+      /** community + tag name → tag id; never forgotten, so a re-used name gets its old id back. */
+      tagIds: new Map<string, string>(),
       users: new Map<string, UserRecord>(),
       usersByAlias: new Map<string, string>(),
       usersByEmail: new Map<string, string>(),
@@ -134,6 +136,7 @@ export function createMemoryStore(seed: Dataset): Store {
       state.groupsByAdminUser.add(a.user, g._id);
     }
     for (const c of g.components) state.groupsByComponent.add(c, g._id);
+    for (const t of g.tags) if (!state.tagIds.has(key(g.community, t.name))) state.tagIds.set(key(g.community, t.name), t.id);
     state.groupSearchText.set(g._id, normalizeText(`${g.name}\u0000${g.alias}`));
     index.sorted.clear();
   }
@@ -305,6 +308,9 @@ export function createMemoryStore(seed: Dataset): Store {
     get version() {
       return version;
     },
+    get seed() {
+      return state.seed;
+    },
     reset: () => loadDataset(seedData),
     snapshot: () => structuredClone({
       seed: state.seed,
@@ -378,6 +384,10 @@ export function createMemoryStore(seed: Dataset): Store {
         }
       }
       return { items: candidates.slice(start, start + q.limit).map((g) => structuredClone(g)), total: candidates.length };
+    },
+    tagByName(community, name) {
+      const id = state.tagIds.get(key(community, name));
+      return id === undefined ? undefined : { id, name };
     },
     groupsAdministeredBy: (userId) => [...state.groupsByAdminUser.get(userId)].map((id) => structuredClone(state.groups.get(id) as GroupRecord)),
     putGroup(g) {

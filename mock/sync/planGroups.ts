@@ -42,7 +42,8 @@ export function planGroups(ctx: PlanContext, entries: SyncGroupEntry[], flags: G
 
     const admins = resolveAdmins(ctx, entry, at);
     const components = (entry.components ?? []).flatMap((tuple, j) => resolveComponent(ctx, tuple[0], `${at}/components/${j}/0`));
-    const tags = unique(entry.tags ?? []).map((name) => existing?.tags.find((t) => t.name === name) ?? { id: tagId(ctx.community, name), name });
+    // A tag name keeps the id it has anywhere in the community; only a name never seen there gets a new one.
+    const tags = unique(entry.tags ?? []).map((name) => ctx.store.tagByName(ctx.community, name) ?? { id: tagId(ctx.community, name), name });
 
     const next: GroupRecord = {
       _id: id,
