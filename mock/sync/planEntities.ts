@@ -18,9 +18,16 @@ export interface PlanContext {
   components: Map<string, ComponentRecord>;
 }
 
+type Stamped = { updatedAt: string; syncedAt?: string };
+
+/** Equal but for the stamps: an upload that repeats what is stored changes nothing. */
+export function sameApartFromStamps<T extends Stamped>(existing: T, next: T): boolean {
+  return isDeepStrictEqual({ ...existing, updatedAt: '', syncedAt: '' }, { ...next, updatedAt: '', syncedAt: '' });
+}
+
 /** Upserts by alias; updatedAt and syncedAt move only when something changed. */
-function stamp<T extends { updatedAt: string; syncedAt?: string }>(existing: T | undefined, next: T, now: string): T | undefined {
-  if (existing && isDeepStrictEqual({ ...existing, updatedAt: '', syncedAt: '' }, { ...next, updatedAt: '', syncedAt: '' })) return undefined;
+function stamp<T extends Stamped>(existing: T | undefined, next: T, now: string): T | undefined {
+  if (existing && sameApartFromStamps(existing, next)) return undefined;
   return { ...next, updatedAt: now, syncedAt: now };
 }
 

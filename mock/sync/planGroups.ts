@@ -1,8 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { GroupFields, SyncGroupEntry, SyncUpload } from '../../spec/openapi.d.ts';
 import { objectId } from '../../fixtures/objectId.ts';
 import type { GroupRecord } from '../store/records.ts';
-import { findUserId, findUserIdByEmail, type PlanContext, unique } from './planEntities.ts';
+import { findUserId, findUserIdByEmail, type PlanContext, sameApartFromStamps, unique } from './planEntities.ts';
 import { tagId } from './tagId.ts';
 
 type GroupFlags = Omit<NonNullable<SyncUpload['groups']>, 'data'>;
@@ -61,7 +60,7 @@ export function planGroups(ctx: PlanContext, entries: SyncGroupEntry[], flags: G
       ...(existing?.syncedAt ? { syncedAt: existing.syncedAt } : {}),
     };
     const enrollmentsChanged = entry.members ? planEnrollments(ctx, id, entry.members, flags.removeUnlistedEnrollments === true, at) : false;
-    const changed = !existing || enrollmentsChanged || !isDeepStrictEqual({ ...existing, updatedAt: '', syncedAt: '' }, { ...next, updatedAt: '', syncedAt: '' });
+    const changed = !existing || enrollmentsChanged || !sameApartFromStamps(existing, next);
     if (changed) ctx.plan.groups.push({ ...next, updatedAt: ctx.now, syncedAt: ctx.now });
   });
 }
