@@ -1,23 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { persistState, readStateFile } from '../stateFile.ts';
-import { devToken, type MockHarness, startMock } from '../testing/startMock.ts';
+import type { MockHarness } from '../testing/startMock.ts';
+import { useMock } from '../testing/useMock.ts';
 
 let mock: MockHarness;
 let community: string;
 let token: string;
-
-beforeAll(async () => {
-  mock = await startMock();
-  community = mock.deps.store.communities()[0]!.id;
-  token = devToken(mock.deps, community, 'coordenator');
-});
-afterAll(async () => {
-  expect(mock.violations).toEqual([]);
-  await mock.close();
-});
+useMock('file', (fx) => ({ mock, community, token } = fx));
 
 const body = (run: string) => ({ groups: { data: [{ alias: `ctl-${run}`, name: 'Controle', season: '2026' }] } });
 

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataActionUser } from '../../spec/openapi.d.ts';
-import { type MockHarness, startMock } from '../testing/startMock.ts';
+import type { MockHarness } from '../testing/startMock.ts';
+import { useMock } from '../testing/useMock.ts';
 
 let mock: MockHarness;
 let community: string;
 let secret: string;
 let season: string;
 
-beforeAll(async () => {
-  mock = await startMock();
-  community = mock.deps.store.communities()[0]!.id;
-  season = mock.deps.store.communities()[0]!.seasons.at(-1)!;
-  const installation = mock.deps.store.installationsInCommunity(community).find((i) => i.active)!;
-  secret = mock.deps.store.app(installation.appId)!.dataActionSecret;
-});
-afterAll(async () => {
-  expect(mock.violations).toEqual([]);
-  await mock.close();
+useMock('file', (fx) => {
+  ({ mock, community, secret } = fx);
+  season = mock.deps.store.community(community)!.seasons.at(-1)!;
 });
 
 const USERS = '/v1/@platform:data:Users:getUpdatedAfter';

@@ -1,25 +1,12 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppInstallation, AppManifest } from '../../spec/openapi.d.ts';
-import { devToken, type MockHarness, startMock } from '../testing/startMock.ts';
+import type { MockHarness } from '../testing/startMock.ts';
+import { useMock } from '../testing/useMock.ts';
 
 let mock: MockHarness;
 let community: string;
 let token: string;
-const violations: string[] = [];
-
-beforeEach(async () => {
-  if (mock) {
-    violations.push(...mock.violations);
-    await mock.close();
-  }
-  mock = await startMock();
-  community = mock.deps.store.communities()[0]!.id;
-  token = devToken(mock.deps, community, 'coordenator');
-});
-afterAll(async () => {
-  expect([...violations, ...mock.violations]).toEqual([]);
-  await mock.close();
-});
+useMock('test', (fx) => ({ mock, community, token } = fx));
 
 const installed = () => mock.deps.store.installationsInCommunity(community).find((i) => i.active && mock.deps.store.app(i.appId)?.manifest.approval === 'automatic')!;
 const pending = () => mock.deps.store.installationsInCommunity(community).find((i) => i.status === 'pending_approval')!;

@@ -1,28 +1,13 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataActionComponent, DataActionUser, Group, SyncUpload } from '../../spec/openapi.d.ts';
-import { devToken, type MockHarness, startMock } from '../testing/startMock.ts';
+import { type MockHarness, devToken } from '../testing/startMock.ts';
+import { useMock } from '../testing/useMock.ts';
 
 let mock: MockHarness;
 let community: string;
 let token: string;
 let secret: string;
-const violations: string[] = [];
-
-beforeEach(async () => {
-  if (mock) {
-    violations.push(...mock.violations);
-    await mock.close();
-  }
-  mock = await startMock();
-  community = mock.deps.store.communities()[0]!.id;
-  token = devToken(mock.deps, community, 'coordenator');
-  const installation = mock.deps.store.installationsInCommunity(community).find((i) => i.active)!;
-  secret = mock.deps.store.app(installation.appId)!.dataActionSecret;
-});
-afterAll(async () => {
-  expect([...violations, ...mock.violations]).toEqual([]);
-  await mock.close();
-});
+useMock('test', (fx) => ({ mock, community, token, secret } = fx));
 
 const upload = (body: unknown, run = 'run-1') => mock.call<any>('POST', `/v2/sync/${run}/uploadEntities`, { token, community, body });
 const search = async (alias: string) => (await mock.call<{ hits: Group[] }>('GET', '/v1/groups/search', { token, community, query: { alias } })).body.hits[0];
