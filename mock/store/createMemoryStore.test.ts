@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createdAtMatches, createMemoryStore } from './createMemoryStore.ts';
+import { createMemoryStore } from './createMemoryStore.ts';
+import { createdAtMatches } from './GroupTable.ts';
 import type { Dataset, GroupRecord, UserRecord } from './records.ts';
 
 function group(n: number, overrides: Partial<GroupRecord> = {}): GroupRecord {
