@@ -3,13 +3,17 @@ import { Journal } from './controls/Journal.ts';
 import { Latency } from './controls/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
+import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
+import { hostGuard } from './http/hostGuard.ts';
 import { createOperationRouter } from './http/createOperationRouter.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter, OAUTH_OPERATION_IDS } from './oauth/createOAuthRouter.ts';
+import type { Durability } from './persist/Durability.ts';
+import { holdAnswerUntilDurable } from './persist/holdAnswerUntilDurable.ts';
 
 export interface AppOptions {
   /** Where the one-line request log and internal errors go; omit for silence (tests). */
@@ -18,6 +22,18 @@ export interface AppOptions {
   faultCatalog?: readonly Fault[];
   /** Check every answer against the spec and flag violations (on by default). */
   validateResponses?: boolean;
+  /** The URL clients reach the mock at (`--public-url`): the OAuth issuer and every served URL start with it. */
+  publicUrl?: string;
+  /** Host names accepted besides loopback names, IP literals and the bound address (`--allowed-hosts`). */
+  allowedHosts?: readonly string[];
+  /** Origins allowed to call the API with credentials (`--cors-origins`); any origin may call it without. */
+  corsOrigins?: readonly string[];
+  /** Required on every /__mock control when set (`--admin-token`); the server sets one when bound beyond loopback. */
+  adminToken?: string;
+  /** The address the server listens on (`--host`): requests naming it are its own. */
+  boundHost?: string;
+  /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
+  durability?: Durability;
 }
 
 export interface MockApp {
@@ -43,8 +59,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
 
-  app.use(cors());
+  app.use(hostGuard({ allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl }));
+  if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
+  app.use(cors({ origins: options.corsOrigins }));
   app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
+  app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));
   app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
   app.use(express.raw({ type: () => true, limit: '50mb' }));

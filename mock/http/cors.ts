@@ -2,18 +2,37 @@ import type { RequestHandler } from 'express';
 
 const EXPOSED = ['X-Total-Count', 'WWW-Authenticate', 'X-Mock-Warnings', 'X-Contract-Violations', 'Location'].join(', ');
 
+export interface CorsOptions {
+  /**
+   * Origins allowed to send credentials (cookies, HTTP auth) with `--cors-origins`; they are echoed with
+   * `Access-Control-Allow-Credentials: true`. Without it every origin may call the API, without credentials.
+   */
+  origins?: readonly string[];
+}
+
 /**
- * CORS for browser clients on any origin (a dev server on :5173, :3000, …). The origin is echoed rather than
- * "*" so requests with credentials work too; preflights are answered here, before auth, as the Fetch
- * standard requires (a preflight never carries the Authorization header).
+ * CORS for browser clients of the API on any origin (a dev server on :5173, :3000, …). A bearer token is an
+ * ordinary request header, not a credential in the Fetch sense, so `*` is enough for it; credentials are
+ * allowed only to the origins named (Fetch standard §3.2.5: never with `*`). The controls under /__mock get no
+ * CORS headers at all: no other origin may read them. Preflights are answered here, before auth, because a
+ * preflight never carries the Authorization header.
  */
-export function cors(): RequestHandler {
+export function cors(options: CorsOptions = {}): RequestHandler {
+  const listed = new Set((options.origins ?? []).map((o) => o.replace(/\/+$/, '').toLowerCase()));
   return (req, res, next) => {
+    if (req.path === '/__mock' || req.path.startsWith('/__mock/')) {
+      next();
+      return;
+    }
     const origin = req.headers.origin;
     if (origin) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
-      res.setHeader('Vary', 'Origin');
+      if (listed.size === 0) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      } else if (listed.has(origin.toLowerCase())) {
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Access-Control-Allow-Credentials', 'true');
+      }
+      if (listed.size > 0) res.setHeader('Vary', 'Origin');
       res.setHeader('Access-Control-Expose-Headers', EXPOSED);
     }
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {

@@ -3,7 +3,8 @@ import { startMock, type MockHarness } from '../testing/startMock.ts';
 
 let mock: MockHarness;
 beforeAll(async () => {
-  mock = await startMock();
+  // Forwarded hosts count only once allowed, like the Host itself (mock/http/hostAllowList.ts).
+  mock = await startMock({ app: { allowedHosts: ['mock.example.com.br', '.edge.example', 'a.example'] } });
 });
 afterAll(async () => {
   await mock.close();
@@ -36,6 +37,7 @@ describe('GET /.well-known/oauth-authorization-server (RFC 8414)', () => {
     ['the first hop of a list', { 'x-forwarded-proto': 'https, http', 'x-forwarded-host': 'edge.example:8443, inner:4010' }, 'https://edge.example:8443'],
     ['a proto that is not http(s), ignored', { 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'a.example' }, 'http://a.example'],
     ['a host with a path or markup, ignored', { 'x-forwarded-host': 'evil.example/<x>' }, null],
+    ['a forwarded host that is not allowed, ignored', { 'x-forwarded-host': 'evil.example' }, null],
   ])('takes the issuer from %s', async (_name, headers, want) => {
     const res = await metadata(headers);
     const issuer = want ?? mock.baseUrl;

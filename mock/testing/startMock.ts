@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, type MockApp } from '../app.ts';
+import { type AppOptions, createApp, type MockApp } from '../app.ts';
 import { type Clock, createFrozenClock } from '../clock.ts';
 import { createDeps, type DepsOptions } from '../createDeps.ts';
 import type { Fault } from '../faults/Fault.ts';
+import { createMockServer } from '../http/createMockServer.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
 
 export interface CallOptions {
@@ -40,11 +41,11 @@ export interface MockHarness {
  * The mock in-process on 127.0.0.1, port 0, with a frozen clock: what every mock test drives.
  * Responses are checked against the spec by the mock itself; their violations are collected here.
  */
-export async function startMock(options: DepsOptions & { faultCatalog?: readonly Fault[] } = {}): Promise<MockHarness> {
+export async function startMock(options: DepsOptions & { faultCatalog?: readonly Fault[]; app?: AppOptions } = {}): Promise<MockHarness> {
   const clock = options.clock ?? createFrozenClock('2026-03-01T12:00:00.000Z');
   const deps = createDeps({ ...options, clock });
-  const mock = createApp(deps, { faultCatalog: options.faultCatalog });
-  const server: Server = mock.app.listen(0, '127.0.0.1');
+  const mock = createApp(deps, { faultCatalog: options.faultCatalog, ...options.app });
+  const server: Server = createMockServer(mock.app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const violations: string[] = [];

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Dataset } from '../store/records.ts';
+import { DEFAULT_SESSION, type LogEntry } from './LogEntry.ts';
+import { locate, StateFileError } from './StateFileError.ts';
+import { isStoreOp } from './StoreOp.ts';
+
+/** Marks the snapshot envelope written by compaction (a plain `GET /__mock/state` export is read too). */
+export const SNAPSHOT_FORMAT = 'edu-platform-mock-state';
+
+export interface DurableState {
+  /** Each session's state in the snapshot; empty when there is no snapshot yet. */
+  sessions: Map<string, Dataset>;
+  /** The last log seq the snapshot contains. */
+  snapshotSeq: number;
+  /** Log entries after the snapshot, in order. */
+  entries: LogEntry[];
+  /** The last seq seen (snapshot or log). */
+  lastSeq: number;
+  /** Bytes of the log up to its last complete line: a torn tail (a write cut by a crash, never acknowledged) is beyond. */
+  validLogBytes: number;
+  logBytes: number;
+}
+
+export function logFileOf(file: string): string {
+  return `${file}.log`;
+}
+
+/** Reads the snapshot and the log after it; anything corrupt throws a StateFileError naming the file and where. */
+export function readDurableState(file: string): DurableState {
+  const snapshot = readSnapshot(file);
+  const log = readLog(logFileOf(file), snapshot.seq);
+  return { sessions: snapshot.sessions, snapshotSeq: snapshot.seq, ...log, lastSeq: Math.max(snapshot.seq, log.lastSeq) };
+}
+
+function parseJson(file: string, text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message)?.[1];
+    const where = position === undefined ? 'at its end' : (({ line, column, byte }) => `at line ${line}, column ${column} (byte ${byte})`)(locate(text, Number(position)));
+    throw new StateFileError(`${file}: ${what} is not valid JSON ${where}: ${message}. The file was left as it is.`);
+  }
+}
+
+function checkDataset(file: string, data: unknown, where: string): Dataset {
+  const d = data as Partial<Dataset> | null;
+  if (!d || typeof d !== 'object' || typeof d.seed !== 'number' || !Array.isArray(d.groups) || !Array.isArray(d.tokens)) {
+    throw new StateFileError(`${file}: ${where} is not a mock state (expected the JSON of GET /__mock/state). The file was left as it is.`);
+  }
+  return d as Dataset;
+}
+
+function readSnapshot(file: string): { sessions: Map<string, Dataset>; seq: number } {
+  if (!existsSync(file)) return { sessions: new Map(), seq: 0 };
+  const data = parseJson(file, readFileSync(file, 'utf8'), 'the snapshot') as Record<string, unknown> | null;
+  if (data && typeof data === 'object' && data.format === SNAPSHOT_FORMAT) {
+    const sessions = data.sessions as Record<string, unknown> | undefined;
+    if (typeof data.logSeq !== 'number' || !sessions || typeof sessions !== 'object') throw new StateFileError(`${file}: the snapshot has no logSeq or sessions. The file was left as it is.`);
+    return { sessions: new Map(Object.entries(sessions).map(([name, ds]) => [name, checkDataset(file, ds, `session "${name}"`)])), seq: data.logSeq };
+  }
+  // A plain export (GET /__mock/state), or a file written before the log existed: the default session.
+  return { sessions: new Map([[DEFAULT_SESSION, checkDataset(file, data, 'the file')]]), seq: 0 };
+}
+
+function readLog(file: string, afterSeq: number): Omit<DurableState, 'sessions' | 'snapshotSeq'> {
+  if (!existsSync(file)) return { entries: [], lastSeq: 0, validLogBytes: 0, logBytes: 0 };
+  const bytes = readFileSync(file);
+  const entries: LogEntry[] = [];
+  let offset = 0;
+  let line = 0;
+  let lastSeq = 0;
+  while (offset < bytes.length) {
+    const end = bytes.indexOf(0x0a, offset);
+    // No newline: the last write was cut short by a crash. It was never acknowledged (the answer waits for the fsync), so it is dropped.
+    if (end === -1) break;
+    line++;
+    const text = bytes.subarray(offset, end).toString('utf8');
+    const at = `line ${line} (byte ${offset})`;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(text);
+    } catch (error) {
+      throw new StateFileError(`${file}: ${at} is corrupt: ${(error as Error).message}. The file was left as it is; move it away to start from the snapshot alone.`);
+    }
+    const e = entry as Partial<LogEntry> | null;
+    if (!e || typeof e.seq !== 'number' || typeof e.session !== 'string' || !Array.isArray(e.ops) || !e.ops.every(isStoreOp)) {
+      throw new StateFileError(`${file}: ${at} is not a log entry ({"seq", "session", "ops"}). The file was left as it is.`);
+    }
+    if (e.seq <= lastSeq) throw new StateFileError(`${file}: ${at} has seq ${e.seq} after ${lastSeq}; entries must grow. The file was left as it is.`);
+    lastSeq = e.seq;
+    if (e.seq > afterSeq) entries.push(e as LogEntry);
+    offset = end + 1;
+  }
+  return { entries, lastSeq, validLogBytes: offset, logBytes: bytes.length };
+}

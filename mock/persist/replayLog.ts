@@ -1,0 +1,14 @@
+import type { Store } from '../store/Store.ts';
+import type { LogEntry } from './LogEntry.ts';
+import { applyOp } from './StoreOp.ts';
+
+/**
+ * Applies log entries, in order, to the store of the session each names. Generic over sessions: `storeFor`
+ * returns (or creates) the undecorated store of a session, so replay never logs again.
+ */
+export function replayLog(entries: Iterable<LogEntry>, storeFor: (session: string) => Store): void {
+  for (const entry of entries) {
+    const store = storeFor(entry.session);
+    for (const op of entry.ops) applyOp(store, op);
+  }
+}
