@@ -35,6 +35,9 @@ describe('GET /oauth/authorize: client and redirect URI errors are shown, never 
     ['an unregistered redirect_uri', { redirect_uri: 'https://evil.example.com/cb' }, /neither registered/],
     ['a registered redirect_uri with another path', { redirect_uri: 'https://diario.example.com.br/callback/x' }, /neither registered/],
     ['https on a loopback address', { redirect_uri: 'https://127.0.0.1:3000/cb' }, /neither registered/],
+    ['a loopback redirect with a longer path', { redirect_uri: 'http://localhost:5173/callbackevil' }, /only the port may differ/],
+    ['a loopback redirect with dot segments', { redirect_uri: 'http://localhost:5173/callback/../../evil' }, /only the port may differ/],
+    ['a loopback redirect with another path', { redirect_uri: 'http://127.0.0.1:8765/cb' }, /only the port may differ/],
     ['a redirect_uri with a fragment', { redirect_uri: `${REDIRECT}#x` }, /fragment/],
     ['no redirect_uri while two are registered', { redirect_uri: undefined }, /redirect_uri is required/],
   ])('%s → 400 HTML page', async (_name, override, message) => {
@@ -95,8 +98,8 @@ describe('GET /oauth/authorize with prompt=none and login_hint', () => {
     ['the confidential client, no PKCE', { code_challenge: undefined, code_challenge_method: undefined }],
     ['the confidential client with PKCE', {}],
     ['the public client with PKCE', { client_id: PUBLIC }],
-    ['a loopback redirect on any port', { redirect_uri: 'http://127.0.0.1:49321/oauth/done?keep=1' }],
-    ['an IPv6 loopback redirect', { redirect_uri: 'http://[::1]:8080/cb' }],
+    ['a loopback redirect on any port', { redirect_uri: 'http://127.0.0.1:49321/callback' }],
+    ['an IPv6 loopback redirect', { redirect_uri: 'http://[::1]:8080/callback' }],
     ['no scope (the app\'s scopes)', { scope: undefined }],
   ])('issues a code: %s', async (_name, override) => {
     const query = { ...valid, prompt: 'none', login_hint: guardianId(mock), ...override };
@@ -160,10 +163,11 @@ describe('the login-and-consent page', () => {
 
   it('escapes every value it shows', async () => {
     const state = '"><script>alert(1)</script>';
-    const res = await authorize(mock, { ...valid, state, redirect_uri: 'http://127.0.0.1:9/"><b>x</b>' });
+    const res = await authorize(mock, { ...valid, state, redirect_uri: 'http://127.0.0.1:9/callback' });
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('<script>alert(1)');
-    expect(res.text).not.toContain('<b>x</b>');
+    const refused = await authorize(mock, { ...valid, state, redirect_uri: 'http://127.0.0.1:9/"><b>x</b>' });
+    expect(refused.text).not.toContain('<b>x</b>');
     expect(formOf(res.text).state).toBe(state);
   });
 

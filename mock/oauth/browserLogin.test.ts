@@ -30,7 +30,7 @@ beforeAll(async () => {
   // The "frontend": a loopback redirect URI (RFC 8252 §7.3) that just shows what it received.
   callback = createServer((_req, res) => res.end('<!doctype html><title>callback</title><p>signed in</p>')).listen(0, '127.0.0.1');
   await once(callback, 'listening');
-  callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/cb`;
+  callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRecord } from '../store/records.ts';
-import { isLoopbackRedirectUri, resolveRedirectUri } from './redirectUri.ts';
+import { isLoopbackRedirectUri, matchesLoopbackRedirect, resolveRedirectUri } from './redirectUri.ts';
 
 const app = (redirectUris: string[]): AppRecord => ({ manifest: { id: 'app' }, dataActionSecret: 'sk', redirectUris });
 
@@ -14,6 +14,7 @@ describe('isLoopbackRedirectUri (RFC 8252 §7.3)', () => {
     ['http://127.0.0.2:80/cb', false],
     ['http://localhost.evil.com:3000/cb', false],
     ['http://127.0.0.1:80@evil.com/cb', false],
+    ['http://user@127.0.0.1:80/cb', false],
     ['http://127.0.0.1:3000/cb#frag', false],
     ['not a uri', false],
   ])('%s → %s', (uri, want) => {
@@ -21,11 +22,37 @@ describe('isLoopbackRedirectUri (RFC 8252 §7.3)', () => {
   });
 });
 
+describe('matchesLoopbackRedirect: only the port may vary (RFC 8252 §7.3, RFC 9700 §4.1.3)', () => {
+  const registered = ['http://localhost:5173/callback', 'https://app.example.com.br/callback'];
+  it.each([
+    ['http://localhost:5173/callback', true],
+    ['http://localhost:49152/callback', true],
+    ['http://127.0.0.1:8765/callback', true],
+    ['http://[::1]:8080/callback', true],
+    ['http://localhost/callback', true],
+    ['http://localhost:5173/callbackevil', false],
+    ['http://localhost:5173/callback/', false],
+    ['http://localhost:5173/callback/../../evil', false],
+    ['http://localhost:5173/callback/%2e%2e/evil', false],
+    ['http://localhost:5173/Callback', false],
+    ['http://localhost:5173/callback?x=1', false],
+    ['http://localhost:5173/', false],
+    ['http://127.0.0.1:5173/cb', false],
+    ['https://localhost:5173/callback', false],
+    ['http://evil@localhost:5173/callback', false],
+  ])('%s → %s', (uri, want) => {
+    expect(matchesLoopbackRedirect(uri, registered)).toBe(want);
+  });
+});
+
 describe('resolveRedirectUri (RFC 6749 §3.1.2)', () => {
   const registered = 'https://app.example.com.br/callback';
+  const loopback = 'http://127.0.0.1/cb';
   it.each([
     ['the registered URI', [registered], registered, { ok: true, redirectUri: registered, given: true }],
-    ['a loopback URI on any port', [registered], 'http://127.0.0.1:49152/cb', { ok: true, redirectUri: 'http://127.0.0.1:49152/cb', given: true }],
+    ['a registered loopback URI on any port', [registered, loopback], 'http://127.0.0.1:49152/cb', { ok: true, redirectUri: 'http://127.0.0.1:49152/cb', given: true }],
+    ['a loopback URI with no registered loopback path', [registered], 'http://127.0.0.1:49152/cb', { ok: false, reason: expect.stringMatching(/only the port may differ/) }],
+    ['a loopback URI with another path', [registered, loopback], 'http://127.0.0.1:49152/cb2', { ok: false }],
     ['nothing, with a single registered URI', [registered], undefined, { ok: true, redirectUri: registered, given: false }],
     ['nothing, with two registered URIs', [registered, 'https://b.example/cb'], undefined, { ok: false }],
     ['nothing, with none registered', [], undefined, { ok: false }],
