@@ -153,6 +153,13 @@ describe('matchOperation', () => {
     ['POST', '/v1/@platform:data:Users:getUpdatedAfter', 'getUpdatedUsers', {}],
     ['POST', '/v1/@platform:data:Components:getUpdatedAfter', 'getUpdatedComponents', {}],
     ['GET', '/v1/oauth/user/info', 'getUserInfo', {}],
+    // Percent-encoded characters route like the literal ones (RFC 3986 §6.2.2.2); %2F and %25 stay inside their segment.
+    ['POST', '/v1/%40platform%3Adata%3AUsers%3AgetUpdatedAfter', 'getUpdatedUsers', {}],
+    ['POST', '/v1/%40platform%3adata%3aComponents%3agetUpdatedAfter', 'getUpdatedComponents', {}],
+    ['GET', '/v1/%67roups/search', 'searchGroups', {}],
+    ['GET', '/v1/groups/a%2Fb', 'getGroup', { groupId: 'a/b' }],
+    ['GET', '/v1/groups/100%2541', 'getGroup', { groupId: '100%41' }],
+    ['GET', '/v1/groups/%C3%A7', 'getGroup', { groupId: 'ç' }],
   ])('%s %s → %s', (method, path, operationId, params) => {
     const match = contract.matchOperation(method, path);
     expect(match?.operation.operationId).toBe(operationId);
@@ -162,6 +169,7 @@ describe('matchOperation', () => {
     ['POST', '/v1/groups'],
     ['GET', '/v1/@platform:data:Users:getUpdatedAfterX'],
     ['GET', '/v1/groups/a/b'],
+    ['GET', '/v1%2Fgroups'],
   ])('%s %s matches nothing', (method, path) => {
     expect(contract.matchOperation(method, path)).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import { formatAjvErrors, type FieldError } from './formatAjvErrors.ts';
 import { DEFAULT_SPEC_PATH, loadDocument, locatePointer, SpecError } from './loadDocument.ts';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operationIndex.ts';
 import { resolvePointer } from './resolvePointer.ts';
+import { normalizePath } from './normalizePath.ts';
 
 export type RawValues = Record<string, string | string[] | undefined>;
 
@@ -119,9 +120,10 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
     operation,
     matchOperation(method, path) {
       const lower = method.toLowerCase();
+      const normalized = normalizePath(path);
       for (const op of ordered) {
         if (op.method !== lower) continue;
-        const match = op.matcher.exec(path);
+        const match = op.matcher.exec(normalized);
         if (!match) continue;
         const pathParams: Record<string, string> = {};
         op.pathParameterNames.forEach((name, i) => {

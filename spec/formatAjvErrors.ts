@@ -31,6 +31,12 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, where:
       // The branch errors say more than the summary does.
       if ((errors ?? []).length > 1) continue;
     }
+    // anyOf over formats (a date or a date-time): one error naming every format, not one per branch.
+    const sameFormat = error.keyword === 'format' ? out.find((e) => e.path === path && e.rule === 'format') : undefined;
+    if (sameFormat) {
+      sameFormat.message += ` or "${String(params.format)}"`;
+      continue;
+    }
     const key = `${path}|${error.keyword}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

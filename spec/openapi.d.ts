@@ -861,11 +861,13 @@ export interface components {
          */
         AppId: string;
         /**
-         * @description Creation date of the document. Decided here: a calendar date (`2026-01-15`) matches the groups created
-         *     that day (UTC); a date-time matches the groups created at exactly that instant.
+         * @description Creation date of the document. Decided here: a calendar date (`2026-01-15`, RFC 3339 `full-date`)
+         *     matches the groups created that day (UTC); a date-time (RFC 3339 `date-time`) matches the groups created
+         *     at exactly that instant. Anything else, an impossible calendar date (`2026-02-30`, `2026-13-45`)
+         *     included, is a 400.
          * @example 2026-01-15
          */
-        CreatedAtFilter: string;
+        CreatedAtFilter: string | unknown | unknown;
         /**
          * @description true = active documents, false = deleted ones.
          * @example true
@@ -1008,8 +1010,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Creation date of the document. Decided here: a calendar date (`2026-01-15`) matches the groups created
-                 *     that day (UTC); a date-time matches the groups created at exactly that instant.
+                 * @description Creation date of the document. Decided here: a calendar date (`2026-01-15`, RFC 3339 `full-date`)
+                 *     matches the groups created that day (UTC); a date-time (RFC 3339 `date-time`) matches the groups created
+                 *     at exactly that instant. Anything else, an impossible calendar date (`2026-02-30`, `2026-13-45`)
+                 *     included, is a 400.
                  * @example 2026-01-15
                  */
                 createdAt?: components["parameters"]["CreatedAtFilter"];
@@ -1081,8 +1085,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Creation date of the document. Decided here: a calendar date (`2026-01-15`) matches the groups created
-                 *     that day (UTC); a date-time matches the groups created at exactly that instant.
+                 * @description Creation date of the document. Decided here: a calendar date (`2026-01-15`, RFC 3339 `full-date`)
+                 *     matches the groups created that day (UTC); a date-time (RFC 3339 `date-time`) matches the groups created
+                 *     at exactly that instant. Anything else, an impossible calendar date (`2026-02-30`, `2026-13-45`)
+                 *     included, is a 400.
                  * @example 2026-01-15
                  */
                 createdAt?: components["parameters"]["CreatedAtFilter"];

@@ -75,6 +75,9 @@ describe('GET /v1/groups', () => {
     ['page=-1', { page: -1 }, 'page', 'minimum'],
     ['sort=colour', { sort: 'colour' }, 'sort', 'pattern'],
     ['createdAt=yesterday', { createdAt: 'yesterday' }, 'createdAt', 'format'],
+    ['createdAt=2026-02-30 (no such day)', { createdAt: '2026-02-30' }, 'createdAt', 'format'],
+    ['createdAt=2026-13-45 (no such month)', { createdAt: '2026-13-45' }, 'createdAt', 'format'],
+    ['createdAt=2026-01-15T25:00:00Z (no such hour)', { createdAt: '2026-01-15T25:00:00Z' }, 'createdAt', 'format'],
   ])('refuses %s with a 400 problem naming the parameter', async (_name, query, path, rule) => {
     const res = await get('/v1/groups', query);
     expect(res.status).toBe(400);

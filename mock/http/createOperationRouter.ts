@@ -3,6 +3,7 @@ import type { OperationSpec } from '../../spec/operationIndex.ts';
 import { authenticateBearer } from '../auth/authenticateBearer.ts';
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
 import { answerFromExample } from './answerFromExample.ts';
+import { assertPlainPathParams } from './assertPlainPathParams.ts';
 import type { Fault, FaultRequestContext, FaultResponse } from '../faults/Fault.ts';
 import { HttpProblem } from './HttpProblem.ts';
 import type { AppDeps, OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
@@ -53,6 +54,7 @@ async function run(
   let faultCtx: FaultRequestContext | undefined;
   let result: OperationResult;
   try {
+    assertPlainPathParams(pathParams);
     const parsed = readJsonBody(req);
     faultCtx = {
       operationId: op.operationId,
