@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,8 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 const root = new URL('..', import.meta.url).pathname;
 const running: ChildProcess[] = [];
 
-function server(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+function server(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const host = args.includes('--host') ? [] : ['--host', '127.0.0.1'];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', ...host, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   return child;
 }
@@ -26,13 +27,15 @@ async function exited(child: ChildProcess): Promise<{ code: number | null; stder
 }
 
 /** Reads stdout with a listener (never ending the stream early: the server still writes to it). */
-function listening(child: ChildProcess): Promise<string> {
+function listening(child: ChildProcess, banner?: { text: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve((match[1] as string).replace('localhost', '127.0.0.1'));
+      if (banner) banner.text = out;
+      const match = /listening on (https?:\/\/\S+)/.exec(out);
+      // The banner's later lines follow in the same write or just after; give them a moment.
+      if (match) setTimeout(() => resolve((match[1] as string).replace('localhost', '127.0.0.1')), 100);
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${out}`)));
   });
@@ -56,6 +59,8 @@ describe('npm start flags', () => {
     [['--faults', 'no-such-fault'], /unknown fault "no-such-fault"/],
     [['--clock', 'yesterday'], /--clock must be an ISO 8601 date-time/],
     [['--colour'], /Unknown option '--colour'/],
+    [['--public-url', '/mock'], /--public-url must be an absolute URL/],
+    [['--public-url', 'ftp://x.example'], /--public-url must be http or https/],
   ])('%j exits 2 with a message', async (args, message) => {
     const { code, stderr } = await exited(server(args));
     expect(code).toBe(2);
@@ -92,5 +97,59 @@ describe('--state-file', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('--state-file that cannot be used', () => {
+  it('a folder that does not exist is refused at start, naming the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-server-'));
+    const file = join(dir, 'missing', 'state.json');
+    try {
+      const { code, stderr } = await exited(server(['--port', '0', '--quiet', '--state-file', file]));
+      expect(code).toBe(2);
+      expect(stderr).toContain(`cannot write the state file ${file}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a corrupt file stops the start, naming the file and where, and is kept byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-server-'));
+    const file = join(dir, 'state.json');
+    const broken = '{"seed": 1, "groups": [{"alias": "unterminated}';
+    writeFileSync(file, broken);
+    try {
+      const { code, stderr } = await exited(server(['--port', '0', '--quiet', '--state-file', file]));
+      expect(code).toBe(2);
+      expect(stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the snapshot is not valid JSON at line 1, column \\d+ \\(byte \\d+\\)`));
+      expect(readFileSync(file, 'utf8')).toBe(broken);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bound beyond loopback', () => {
+  it('says so plainly, and the controls need the admin token (generated, or from MOCK_ADMIN_TOKEN)', async () => {
+    const banner = { text: '' };
+    const child = server(['--host', '0.0.0.0', '--port', '0', '--quiet'], { MOCK_ADMIN_TOKEN: '' });
+    const base = await listening(child, banner);
+    expect(banner.text).toMatch(/listening on http:\/\/0\.0\.0\.0:\d+/);
+    expect(banner.text).toContain('REACHABLE FROM THE NETWORK');
+    const token = /Authorization: Bearer (\S+) \(generated now/.exec(banner.text)?.[1];
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const local = base.replace('0.0.0.0', '127.0.0.1');
+    expect((await fetch(`${local}/__mock/state`)).status).toBe(401);
+    expect((await fetch(`${local}/__mock/reset`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${local}/__mock/clock`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${local}/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } })).status).toBe(200);
+  });
+
+  it('--admin-token and --public-url are used as given', async () => {
+    const banner = { text: '' };
+    const child = server(['--host', '0.0.0.0', '--port', '0', '--quiet', '--admin-token', 'team-key', '--public-url', 'https://mock.example.com.br']);
+    await listening(child, banner);
+    expect(banner.text).toContain('listening on https://mock.example.com.br');
+    expect(banner.text).toContain('Bearer team-key (the admin token you gave)');
   });
 });
