@@ -105,7 +105,7 @@ describe('--state-file: durable before the answer', () => {
     await httpRequest(base, 'POST', '/v2/sync/paths/uploadEntities', AUTH, upload('paths-1'));
     const installation = deps.store.installationsInCommunity('colegio-horizonte').find((i) => i.active)!;
     const put = await httpRequest(base, 'PUT', `/v1/appmaker/apps/${installation.appId}/installations/colegio-horizonte`, AUTH, JSON.stringify({ ...installation, active: installation.active }));
-    const pending = deps.store.apps().flatMap((a) => deps.store.installationsOfApp(a.manifest.id)).find((i) => i.community === 'colegio-horizonte' && i.status === 'pending_approval');
+    const pending = deps.store.apps().flatMap((a) => deps.store.installationsOfApp(a.manifest.id as string)).find((i) => i.community === 'colegio-horizonte' && i.status === 'pending_approval');
     const approve = pending ? await httpRequest(base, 'POST', `/v1/appmaker/apps/${pending.appId}/installations/colegio-horizonte/approve`, AUTH) : undefined;
     const token = await httpRequest(base, 'POST', '/oauth/token', { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`app-diario-escolar:${deps.store.apps().find((a) => a.manifest.id === 'app-diario-escolar')!.clientSecret}`).toString('base64')}` }, 'grant_type=client_credentials&community=colegio-horizonte');
     expect([put.status, approve?.status, token.status]).toEqual([200, 200, 200]);
