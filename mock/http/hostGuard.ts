@@ -1,27 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { type HostPolicy, isAllowedHost } from './hostAllowList.ts';
 import { HttpProblem } from './HttpProblem.ts';
 import { publicOrigin } from './publicOrigin.ts';
-import { writeProblem } from './writeProblem.ts';
+import { problemBody } from './writeProblem.ts';
 
 /**
- * First stop of every request: a `Host` that is not the mock's own is refused (403, as Vite and
- * webpack-dev-server do against DNS rebinding) before anything reads or changes state; an allowed one fixes
- * `res.locals.publicOrigin`, from which the OAuth issuer and every served URL are built.
+ * The host check over plain node:http (for a pipeline that runs before Express): a `Host` that is not the
+ * mock's own is answered 403 (as Vite and webpack-dev-server do against DNS rebinding) and undefined is
+ * returned; an allowed one gives the origin every absolute URL is built from. HTTP/1.1 without Host is a 400.
+ */
+export function guardHost(req: IncomingMessage, res: ServerResponse, policy: HostPolicy): string | undefined {
+  const host = req.headers.host;
+  let problem: HttpProblem | undefined;
+  if (host === undefined && req.httpVersion !== '1.0') {
+    problem = new HttpProblem('malformed_http', 'HTTP/1.1 requires a Host header (RFC 9112 §3.2).');
+  } else if (!isAllowedHost(host, policy)) {
+    const shown = JSON.stringify(String(host).slice(0, 100));
+    problem = new HttpProblem('host_not_allowed', `Blocked request: the host ${shown} is not one of this mock's names. To allow it, start the mock with --allowed-hosts ${String(host).split(':')[0]?.slice(0, 100)} (or --public-url).`);
+  }
+  if (problem) {
+    const body = JSON.stringify(problemBody(problem));
+    res.statusCode = problem.status;
+    res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(body);
+    return undefined;
+  }
+  return publicOrigin(req, policy, req.socket.localPort);
+}
+
+/**
+ * First stop of every request in the Express app: refuses foreign hosts before anything reads or changes
+ * state, and fixes `res.locals.publicOrigin`, from which the OAuth issuer and every served URL are built.
  */
 export function hostGuard(policy: HostPolicy): RequestHandler {
   return (req, res, next) => {
-    const host = req.headers.host;
-    if (host === undefined && req.httpVersion !== '1.0') {
-      writeProblem(res, new HttpProblem('malformed_http', 'HTTP/1.1 requires a Host header (RFC 9112 §3.2).'));
-      return;
-    }
-    if (!isAllowedHost(host, policy)) {
-      const shown = JSON.stringify(String(host).slice(0, 100));
-      writeProblem(res, new HttpProblem('host_not_allowed', `Blocked request: the host ${shown} is not one of this mock's names. To allow it, start the mock with --allowed-hosts ${String(host).split(':')[0]?.slice(0, 100)} (or --public-url).`));
-      return;
-    }
-    res.locals.publicOrigin = publicOrigin(req, policy, req.socket.localPort);
+    const origin = guardHost(req, res, policy);
+    if (origin === undefined) return;
+    res.locals.publicOrigin = origin;
     next();
   };
 }
