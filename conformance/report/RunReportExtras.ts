@@ -1,7 +1,7 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { Waiver } from '../plan/waivers.ts';
 import type { Certificate } from './certificate.ts';
-import type { Coverage } from './coverage/Coverage.ts';
+import type { Coverage } from './specCoverage/Coverage.ts';
 
 /** A failure a waiver covers: shown with the waiver's reason, never failing the run. */
 export interface WaivedFailure extends CheckFailure {

@@ -5,7 +5,7 @@ import type { Profile } from '../plan/profiles.ts';
 import { describeWaiver, type Waiver } from '../plan/waivers.ts';
 import type { RunResult } from '../run/RunResult.ts';
 import { sha256Of, suiteIdentity } from './certificate.ts';
-import { computeCoverage } from './coverage/computeCoverage.ts';
+import { computeCoverage } from './specCoverage/computeCoverage.ts';
 import type { Verdict } from './RunReportExtras.ts';
 
 export interface FinishOptions {

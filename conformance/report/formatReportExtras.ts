@@ -1,6 +1,6 @@
 import { describeWaiver } from '../plan/waivers.ts';
 import type { RunResult } from '../run/RunResult.ts';
-import type { CoverageFigure } from './coverage/Coverage.ts';
+import type { CoverageFigure } from './specCoverage/Coverage.ts';
 
 /** The console lines for waivers, coverage and the verdict, printed just before the closing summary. */
 export function formatReportExtras(result: RunResult): string[] {

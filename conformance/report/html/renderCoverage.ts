@@ -1,4 +1,4 @@
-import type { Coverage, CoverageFigure } from '../coverage/Coverage.ts';
+import type { Coverage, CoverageFigure } from '../specCoverage/Coverage.ts';
 import { html, type Html } from './escapeHtml.ts';
 
 /** Coverage bars, then what was not covered and why, then the operations outside the plan. */
