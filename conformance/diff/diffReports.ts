@@ -1,7 +1,7 @@
 /** The parts of a JSON report (toJsonReport) a comparison reads; older reports may lack coverage and certificate. */
 export interface ReportForDiff {
   cases: Array<{ area: string; title: string; status: string; failures: Array<{ check: string; message?: string; exchange?: { operationId?: string } }> }>;
-  coverage?: Record<string, { covered: number; total: number; percent: number; notCovered?: Array<{ operation: string; item: string }> }>;
+  coverage?: Record<string, unknown> & { outOfPlan?: string[] };
   certificate?: { specSha256?: string; target?: string; profile?: string; result?: string };
 }
 
@@ -39,7 +39,9 @@ export interface ReportDiff {
 export function diffReports(before: ReportForDiff, after: ReportForDiff): ReportDiff {
   const old = failureKeys(before);
   const now = failureKeys(after);
-  const coverage = ['operations', 'statuses', 'parameters', 'requestBodyKeys'].map((figure) => coverageChange(figure, before.coverage?.[figure], after.coverage?.[figure]));
+  // An element of an operation outside either run's plan (profile, --only) is not a coverage change.
+  const planned = (op: string) => !(before.coverage?.outOfPlan ?? []).includes(op) && !(after.coverage?.outOfPlan ?? []).includes(op);
+  const coverage = ['operations', 'statuses', 'parameters', 'requestBodyKeys'].map((figure) => coverageChange(figure, figureOf(before, figure), figureOf(after, figure), planned));
   const notes: string[] = [];
   for (const key of ['specSha256', 'target', 'profile'] as const) {
     const a = before.certificate?.[key];
@@ -93,8 +95,20 @@ function failureKeys(report: ReportForDiff): Map<string, FailureKey> {
   return keys;
 }
 
-function coverageChange(figure: string, before: NonNullable<ReportForDiff['coverage']>[string] | undefined, after: NonNullable<ReportForDiff['coverage']>[string] | undefined): CoverageChange {
-  const missing = (f: typeof before) => new Set((f?.notCovered ?? []).map((u) => `${u.operation} ${u.item}`));
+interface Figure {
+  covered: number;
+  total: number;
+  percent: number;
+  notCovered?: Array<{ operation: string; item: string }>;
+}
+
+function figureOf(report: ReportForDiff, name: string): Figure | undefined {
+  const figure = report.coverage?.[name] as Partial<Figure> | undefined;
+  return figure && typeof figure.covered === 'number' && typeof figure.total === 'number' ? { percent: 0, ...figure } as Figure : undefined;
+}
+
+function coverageChange(figure: string, before: Figure | undefined, after: Figure | undefined, planned: (operation: string) => boolean): CoverageChange {
+  const missing = (f: Figure | undefined) => new Set((f?.notCovered ?? []).filter((u) => planned(u.operation)).map((u) => `${u.operation} ${u.item}`));
   const was = missing(before);
   const is = missing(after);
   const pick = (f: typeof before) => (f ? { covered: f.covered, total: f.total, percent: f.percent } : undefined);

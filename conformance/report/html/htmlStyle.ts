@@ -18,7 +18,7 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
 .counts b { display: block; font-size: 24px; }
 .counts .failed b { color: var(--fail); } .counts .passed b { color: var(--pass); } .counts .warnings b { color: var(--warn); } .counts .waived b { color: var(--waived); } .counts .skipped b { color: var(--skip); }
 dl.cert { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
-dl.cert dt { color: #57606a; } dl.cert dd { margin: 0; word-break: break-all; }
+dl.cert dt { color: #57606a; } dl.cert dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: 6px 0 12px; }
 th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 5px 8px; vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }
