@@ -44,10 +44,16 @@ afterAll(async () => {
 });
 
 /** Opens a file and records every request the page makes; anything but the file itself is aborted. */
-async function open(file: string): Promise<{ page: Page; requests: string[]; dialogs: string[] }> {
+async function open(file: string): Promise<{ page: Page; requests: string[]; dialogs: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const requests: string[] = [];
   const dialogs: string[] = [];
+  // A script error or a Content-Security-Policy violation shows here: the page must open cleanly.
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
   await page.route('**/*', (route) => {
     requests.push(route.request().url());
     return route.request().url() === pathToFileURL(file).href ? route.continue() : route.abort();
@@ -58,7 +64,7 @@ async function open(file: string): Promise<{ page: Page; requests: string[]; dia
   });
   await page.goto(pathToFileURL(file).href);
   await page.waitForLoadState('load');
-  return { page, requests, dialogs };
+  return { page, requests, dialogs, errors };
 }
 
 describe.runIf(runs)('the HTML report in Chromium', () => {
@@ -80,7 +86,7 @@ describe.runIf(runs)('the HTML report in Chromium', () => {
     });
     expect(code).toBe(1);
 
-    const { page, requests } = await open(htmlFile);
+    const { page, requests, errors } = await open(htmlFile);
     await page.screenshot({ path: join(tmpdir(), 'conformance-report-top.png') });
     expect(await page.locator('#verdict h1').innerText()).toBe('✗ Not conformant');
     expect(await page.locator('#verdict').innerText()).toMatch(/profile platform · lenient · seed 7/);
@@ -113,18 +119,20 @@ describe.runIf(runs)('the HTML report in Chromium', () => {
     expect(await clean.isVisible()).toBe(false);
 
     expect(requests).toEqual([pathToFileURL(htmlFile).href]);
+    expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
 
   it('renders hostile text as text: no script of the target runs, no request leaves the file', async () => {
     const file = join(dir, 'hostile.html');
     writeFileSync(file, toHtmlReport(hostileRun()));
-    const { page, requests, dialogs } = await open(file);
+    const { page, requests, dialogs, errors } = await open(file);
     const body = await page.locator('body').innerText();
     expect(body).toContain('<script>alert("x")</script><img src=x onerror=alert(1)>');
     expect(body).toMatch(/API description:\s*“?Filters return only the groups that match them\./);
     expect(await page.locator('img').count()).toBe(0);
     expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
     expect(requests).toEqual([pathToFileURL(file).href]);
     await page.close();
   }, 30_000);
