@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Contract } from '../../spec/contract.ts';
 import { applyWaivers } from '../plan/applyWaivers.ts';
 import type { Profile } from '../plan/profiles.ts';
@@ -35,7 +35,9 @@ export function finishRun(raw: RunResult, options: FinishOptions): RunResult {
     reasons.push(`operations coverage ${coverage.operations.percent}% is under --min-coverage ${options.minCoverage}%`);
   }
   const verdict: Verdict = { result: reasons.length === 0 ? 'pass' : 'fail', reasons };
-  const specBytes = options.specBytes ?? readFileSync(options.contract.file);
+  // A contract built in memory has no file: its document's JSON is then what the run judged against.
+  const file = options.contract.file;
+  const specBytes = options.specBytes ?? (existsSync(file) ? readFileSync(file) : Buffer.from(JSON.stringify(options.contract.document)));
   return {
     ...result,
     extras: {

@@ -84,9 +84,9 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
       recorder.exchanges++;
       recorder.operationIds.add(op.operationId);
       for (const check of exchangeChecks) {
-          ran(check.name);
-          record(check.run({ contract, exchange }));
-        }
+        ran(check.name);
+        record(check.run({ contract, exchange }));
+      }
       const expectation = options.expect;
       if ('valid' in expectation) ran(validRequestAccepted.name);
       else if ('invalid' in expectation) ran(invalidRequestRejected.name);
