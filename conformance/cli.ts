@@ -2,11 +2,17 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadContract } from '../spec/contract.ts';
+import { checkRegistry } from './checks/registry.ts';
 import { parseCliArgs, USAGE } from './config/parseCliArgs.ts';
 import { resolveConfig } from './config/resolveConfig.ts';
 import { UsageError } from './config/UsageError.ts';
 import { createProgressPrinter } from './report/createProgressPrinter.ts';
+import { DEFAULT_PROFILE, findProfile, planAreas } from './plan/profiles.ts';
+import { parseWaivers } from './plan/waivers.ts';
+import { finishRun } from './report/finishRun.ts';
 import { formatConsoleReport } from './report/formatConsoleReport.ts';
+import { toHtmlReport } from './report/toHtmlReport.ts';
 import { toJsonReport } from './report/toJsonReport.ts';
 import { toJunitXml } from './report/toJunitXml.ts';
 import { runConformance, type RunOptions } from './run/runConformance.ts';
@@ -39,26 +45,33 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout(USAGE);
       return EXIT.conformant;
     }
-    const config = resolveConfig(args, io.env, io.readFile ?? ((path) => readFileSync(path, 'utf8')));
-    const result = await runConformance({
+    const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+    const config = resolveConfig(args, io.env, readFile);
+    const profile = findProfile(args.profile ?? DEFAULT_PROFILE);
+    const contract = io.runOptions?.contract ?? loadContract();
+    const waivers = args.waivers ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, { checks: new Set([...checkRegistry.keys(), 'step-error']), operations: new Set(contract.operations.keys()) }) : [];
+    const now = io.now ?? (() => new Date());
+    const raw = await runConformance({
       config,
-      ...(args.only ? { areas: args.only } : {}),
-      readOnly: args.readOnly,
+      areas: planAreas(profile, args.only),
+      readOnly: args.readOnly || profile.readOnly,
       strict: args.strict,
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
-      now: io.now ?? (() => new Date()),
+      now,
       onProgress: createProgressPrinter(io.stdout),
       ...io.runOptions,
     });
+    const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });
     io.stdout(formatConsoleReport(result));
     const write = io.writeFile ?? writeReport;
     if (args.junit) write(args.junit, toJunitXml(result));
     if (args.json) write(args.json, toJsonReport(result));
+    if (args.html) write(args.html, toHtmlReport(result));
     if (result.cases.length > 0 && result.cases.every((c) => c.status === 'skipped')) {
       io.stderr('conform: nothing was tested: every scenario was skipped for lack of configuration (see "Skipped" above)');
       return EXIT.usage;
     }
-    return result.conformant ? EXIT.conformant : EXIT.failed;
+    return result.extras?.verdict.result === 'fail' || !result.conformant ? EXIT.failed : EXIT.conformant;
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`conform: ${error.message}`);
@@ -70,6 +83,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return EXIT.usage;
     }
     throw error;
+  }
+}
+
+function readWaivers(readFile: (path: string) => string, path: string): string {
+  try {
+    return readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read the waivers file ${path}: ${(error as Error).message}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
+import type { RuleSource } from './RuleSource.ts';
 
 /**
  * MUST: a rule the API description states; breaking it fails the run.
@@ -16,12 +17,16 @@ export interface CheckFailure {
   expected?: unknown;
   actual?: unknown;
   exchange: Exchange;
+  /** Where the broken rule comes from; wins over its check's own source (checks with sub-rules). */
+  source?: RuleSource;
 }
 
 /** A named, data-agnostic rule. `run` returns no failure when the rule holds. */
 export interface Check<I> {
   name: string;
   description: string;
+  /** Where the check's rule comes from. */
+  source?: RuleSource;
   run(input: I): CheckFailure[];
 }
 

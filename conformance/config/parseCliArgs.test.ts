@@ -11,6 +11,8 @@ describe('parseCliArgs', () => {
     ['--seed', ['--seed', '42'], { seed: 42 }],
     ['--seed=0', ['--seed=0'], { seed: 0 }],
     ['-h', ['-h'], { help: true }],
+    ['the report flags', ['--html', 'r.html', '--profile', 'read-only', '--waivers', 'w.json', '--min-coverage', '87.5'], { html: 'r.html', profile: 'read-only', waivers: 'w.json', minCoverage: 87.5 }],
+    ['--min-coverage with a percent sign', ['--min-coverage', '90%'], { minCoverage: 90 }],
   ])('%s', (_name, argv, want) => {
     expect(parseCliArgs(argv)).toMatchObject(want);
   });
@@ -23,6 +25,8 @@ describe('parseCliArgs', () => {
     ['a negative seed', ['--seed', '-1'], /--seed/],
     ['a seed that is not a number', ['--seed', 'abc'], /--seed must be a whole number/],
     ['a flag without its value', ['--token'], /token/],
+    ['a coverage over 100', ['--min-coverage', '101'], /--min-coverage takes a percent from 0 to 100, got "101"/],
+    ['a coverage that is not a number', ['--min-coverage', 'most'], /--min-coverage takes a percent/],
   ])('refuses %s', (_name, argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

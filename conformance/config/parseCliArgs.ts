@@ -17,6 +17,10 @@ export interface CliArgs {
   junit?: string;
   json?: string;
   seed?: number;
+  html?: string;
+  profile?: string;
+  waivers?: string;
+  minCoverage?: number;
   help: boolean;
 }
 
@@ -41,6 +45,12 @@ Options
   --junit FILE          write a JUnit XML report
   --json FILE           write a JSON report
   --seed N              seed of the run's choices and generated names (printed at start)
+  --html FILE           write a self-contained HTML report (verdict, certificate, coverage, each failure)
+  --profile NAME        the test plan: platform (default, everything), data-action-provider (the two data
+                        actions), read-only (no writes); --only narrows it further
+  --waivers FILE        JSON list of {check, operation?, reason, expires: "YYYY-MM-DD"}: matching failures
+                        are reported as waived and do not fail the run; an expired waiver fails it
+  --min-coverage P      fail the run when under P percent of the profile's operations were covered
   -h, --help            this text
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
@@ -72,6 +82,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         junit: { type: 'string' },
         json: { type: 'string' },
         seed: { type: 'string' },
+        html: { type: 'string' },
+        profile: { type: 'string' },
+        waivers: { type: 'string' },
+        'min-coverage': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -91,12 +105,21 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ['season', v.season],
     ['junit', v.junit],
     ['json', v.json],
+    ['html', v.html],
+    ['profile', v.profile],
+    ['waivers', v.waivers],
   ];
   for (const [key, value] of strings) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
   if (v.only !== undefined) out.only = parseAreas(v.only);
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
     out.seed = Number(v.seed);
+  }
+  if (v['min-coverage'] !== undefined) {
+    const text = v['min-coverage'];
+    const percent = Number(text.replace(/%$/, ''));
+    if (!/^\d{1,3}(\.\d+)?%?$/.test(text) || percent > 100) throw new UsageError(`--min-coverage takes a percent from 0 to 100, got "${text}"`);
+    out.minCoverage = percent;
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { CaseResult, RunResult } from '../run/RunResult.ts';
 import { describeValue } from './describeValue.ts';
+import { formatReportExtras } from './formatReportExtras.ts';
 import { summaryLine } from './summaryLine.ts';
 
 /**
@@ -43,6 +44,7 @@ export function formatConsoleReport(result: RunResult): string {
     for (const c of skipped) lines.push(`  - ${c.area} › ${c.title}: ${c.skipReason}`);
     lines.push('');
   }
+  lines.push(...formatReportExtras(result));
   lines.push(`${result.exchanges} requests in ${result.durationMs} ms · seed ${result.seed}${result.strict ? ' · strict' : ''}`);
   lines.push(summaryLine(result.counts));
   return result.redact(lines.join('\n'));

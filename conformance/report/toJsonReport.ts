@@ -1,5 +1,6 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { RunResult } from '../run/RunResult.ts';
+import { jsonReportExtras } from './jsonReportExtras.ts';
 
 /** The machine-readable report (--json FILE): the whole result, secrets redacted. */
 export function toJsonReport(result: RunResult): string {
@@ -10,6 +11,7 @@ export function toJsonReport(result: RunResult): string {
     ...(f.path ? { path: f.path } : {}),
     ...(f.expected !== undefined ? { expected: f.expected } : {}),
     ...(f.actual !== undefined ? { actual: f.actual } : {}),
+    ...(f.source ? { source: f.source } : {}),
     exchange: {
       id: f.exchange.id,
       ...(f.exchange.operationId ? { operationId: f.exchange.operationId } : {}),
@@ -41,7 +43,10 @@ export function toJsonReport(result: RunResult): string {
       durationMs: c.durationMs,
       failures: c.failures.map(failure),
       warnings: c.warnings.map(failure),
+      ...(c.waived?.length ? { waived: c.waived.map((f) => ({ ...failure(f), waiver: f.waiver })) } : {}),
+      ...(c.checks ? { checks: c.checks } : {}),
     })),
+    ...jsonReportExtras(result),
   };
   return result.redact(JSON.stringify(report, null, 2)) + '\n';
 }

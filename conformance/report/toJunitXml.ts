@@ -36,7 +36,8 @@ function testcase(c: CaseResult, time: string): string {
   const inner: string[] = [];
   if (c.status === 'skipped') inner.push(`      <skipped message="${esc(c.skipReason ?? '')}"/>`);
   for (const f of c.failures) inner.push(`      <failure type="${esc(f.check)}" message="${esc(`[${f.severity}] ${f.check}: ${f.message}`)}">${esc(details(f))}</failure>`);
-  if (c.warnings.length > 0) inner.push(`      <system-out>${esc(c.warnings.map((w) => `WARNING ${details(w)}`).join('\n\n'))}</system-out>`);
+  const notes = [...c.warnings.map((w) => `WARNING ${details(w)}`), ...(c.waived ?? []).map((w) => `WAIVED (${w.waiver.reason}; expires ${w.waiver.expires}) ${details(w)}`)];
+  if (notes.length > 0) inner.push(`      <system-out>${esc(notes.join('\n\n'))}</system-out>`);
   return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
 }
 

@@ -1,5 +1,7 @@
 import type { CheckFailure } from '../checks/Check.ts';
+import type { Exchange } from '../client/Exchange.ts';
 import type { Area } from '../config/ConformConfig.ts';
+import type { RunReportExtras, WaivedFailure } from '../report/RunReportExtras.ts';
 
 /** One step of a scenario: the unit counted as passed, failed or skipped. */
 export interface CaseResult {
@@ -15,6 +17,10 @@ export interface CaseResult {
   operationIds: string[];
   exchanges: number;
   durationMs: number;
+  /** Names of the checks the step ran (passing or not). */
+  checks?: string[];
+  /** Failures a waiver covers: reported, not failing. */
+  waived?: WaivedFailure[];
 }
 
 export interface RunCounts {
@@ -23,6 +29,8 @@ export interface RunCounts {
   skipped: number;
   /** SHOULD failures reported as warnings (always 0 under --strict, where they fail). */
   warnings: number;
+  /** Failures covered by a waiver. */
+  waived?: number;
 }
 
 export interface RunResult {
@@ -39,6 +47,10 @@ export interface RunResult {
   exchanges: number;
   /** True when no case failed. */
   conformant: boolean;
+  /** Every exchange the run recorded, in order (coverage is computed from them). */
+  exchangeLog?: readonly Exchange[];
+  /** Profile, coverage, waivers, certificate and verdict, once the run is finished (report/finishRun.ts). */
+  extras?: RunReportExtras;
   /** Redacts every secret the run knew, for reporters that print request or response text. */
   redact(text: string): string;
 }

@@ -13,6 +13,8 @@ export interface StepRecorder {
   failures: CheckFailure[];
   operationIds: Set<string>;
   exchanges: number;
+  /** Names of the checks run (for the reports' per-operation view). */
+  checks?: Set<string>;
 }
 
 export interface SharedState {
@@ -30,6 +32,7 @@ export interface SharedState {
 export function createStepContext(shared: SharedState, recorder: StepRecorder): StepContext {
   const { contract, client, config } = shared;
 
+  const ran = (name: string): void => void recorder.checks?.add(name);
   const record = (failures: CheckFailure[]): CheckFailure[] => {
     for (const failure of failures) {
       const duplicate = recorder.failures.some((f) => f.check === failure.check && f.message === failure.message && f.path === failure.path);
@@ -80,8 +83,13 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
       });
       recorder.exchanges++;
       recorder.operationIds.add(op.operationId);
-      for (const check of exchangeChecks) record(check.run({ contract, exchange }));
+      for (const check of exchangeChecks) {
+        ran(check.name);
+        record(check.run({ contract, exchange }));
+      }
       const expectation = options.expect;
+      if ('valid' in expectation) ran(validRequestAccepted.name);
+      else if ('invalid' in expectation) ran(invalidRequestRejected.name);
       if ('valid' in expectation) record(validRequestAccepted.run({ exchange, ...(expectation.severity ? { severity: expectation.severity } : {}) }));
       else if ('invalid' in expectation) record(invalidRequestRejected.run({ contract, exchange, violation: expectation.invalid, rulePointer: expectation.rule }));
       return exchange;
@@ -91,11 +99,15 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
       recorder.exchanges++;
       if (request.operationId) {
         recorder.operationIds.add(request.operationId);
-        for (const check of exchangeChecks) record(check.run({ contract, exchange }));
+        for (const check of exchangeChecks) {
+          ran(check.name);
+          record(check.run({ contract, exchange }));
+        }
       }
       return exchange;
     },
     check(check, input) {
+      ran(check.name);
       return record(check.run(input));
     },
     skip(reason) {

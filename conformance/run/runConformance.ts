@@ -118,13 +118,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     cases,
     counts,
     exchanges: client.exchanges.length,
+    exchangeLog: client.exchanges,
     conformant: counts.failed === 0,
     redact: (text) => secrets.redact(text),
   };
 }
 
 function newRecorder(): StepRecorder {
-  return { failures: [], operationIds: new Set(), exchanges: 0 };
+  return { failures: [], operationIds: new Set(), exchanges: 0, checks: new Set() };
 }
 
 function toCase(area: Area, title: string, recorder: StepRecorder, strict: boolean, skipReason: string | undefined, durationMs: number): CaseResult {
@@ -142,6 +143,7 @@ function toCase(area: Area, title: string, recorder: StepRecorder, strict: boole
     operationIds: [...recorder.operationIds],
     exchanges: recorder.exchanges,
     durationMs: Math.round(durationMs),
+    checks: [...(recorder.checks ?? [])],
   };
 }
 

@@ -1,0 +1,48 @@
+import type { Area } from '../config/ConformConfig.ts';
+
+/** Checks run on every exchange, whatever the area (registry.ts exchangeChecks), and the failure of a step that cannot go on. */
+const EVERY_EXCHANGE = ['response-received', 'no-server-error', 'status-documented', 'content-type', 'response-schema', 'key-spelling'];
+
+/** Operations that change the target's state: never sent under --read-only. */
+export const WRITE_OPERATIONS: readonly string[] = ['updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'];
+
+/** Checks that only judge the effect of a write. */
+export const WRITE_CHECKS: readonly string[] = ['installation-round-trip', 'approve-returns-manifest', 'approve-effect', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied'];
+
+export interface AreaPlan {
+  /** The spec operations the area's scenario sends requests to. */
+  operations: string[];
+  /** The checks it runs (besides step-error, which any step may end with). */
+  checks: string[];
+}
+
+/**
+ * What each area's scenario exercises. Kept honest by plan/profiles.test.ts, which runs every profile against
+ * the mock and compares the operations and checks the run recorded with this table.
+ */
+export const AREA_PLAN: Record<Area, AreaPlan> = {
+  auth: {
+    operations: ['getUserInfo', 'listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'],
+    checks: [...EVERY_EXCHANGE, 'auth-required', 'community-required'],
+  },
+  groups: {
+    operations: ['listGroups', 'searchGroups', 'getGroup'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'filter-matches', 'filter-subset', 'default-order', 'limit-honoured', 'pages-disjoint', 'page-honoured', 'total-count', 'search-finds', 'search-total', 'get-matches-list', 'community-scope'],
+  },
+  installations: {
+    operations: ['listAppInstallations', 'updateAppInstallation', 'approveAppInstallation'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'installations-active', 'installation-round-trip', 'approve-returns-manifest', 'approve-effect'],
+  },
+  'user-info': {
+    operations: ['getAuthorizationServerMetadata', 'authorize', 'token', 'getUserInfo'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'oauth-flow', 'user-info-includes'],
+  },
+  'data-actions': {
+    operations: ['getUpdatedUsers', 'getUpdatedComponents'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'secret-required', 'updated-after', 'data-action-limit', 'data-action-order'],
+  },
+  sync: {
+    operations: ['uploadSyncEntities', 'listGroups', 'searchGroups', 'getUpdatedUsers', 'getUpdatedComponents'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied', 'updated-after'],
+  },
+};

@@ -1,0 +1,36 @@
+import type { CheckFailure } from '../checks/Check.ts';
+import type { Waiver } from '../plan/waivers.ts';
+import type { Certificate } from './certificate.ts';
+import type { Coverage } from './specCoverage/Coverage.ts';
+
+/** A failure a waiver covers: shown with the waiver's reason, never failing the run. */
+export interface WaivedFailure extends CheckFailure {
+  waiver: Waiver;
+}
+
+/** What the waivers file did in this run. */
+export interface WaiverOutcome {
+  /** Waivers that covered at least one failure, with how many. */
+  applied: Array<{ waiver: Waiver; failures: number }>;
+  /** Waivers past their date: they cover nothing and fail the run. */
+  expired: Waiver[];
+  /** Waivers that matched no failure: the rule may hold now, and the waiver can go. */
+  stale: Waiver[];
+}
+
+/** Why the run fails, beyond the failing cases (an expired waiver, coverage under --min-coverage). */
+export interface Verdict {
+  result: 'pass' | 'fail';
+  reasons: string[];
+}
+
+/** Everything the reporters show besides the cases: computed once, after the run, from the same result. */
+export interface RunReportExtras {
+  profile: string;
+  coverage: Coverage;
+  /** Percent of operations required by --min-coverage. */
+  minCoverage?: number;
+  waivers: WaiverOutcome;
+  certificate: Certificate;
+  verdict: Verdict;
+}

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Waiver } from '../plan/waivers.ts';
+import type { RunCounts } from '../run/RunResult.ts';
+
+/** What was tested, against which version of the contract, with which outcome: the JSON report's `certificate`. */
+export interface Certificate {
+  suite: { name: string; version: string };
+  /** sha256 of the exact bytes of spec/openapi.yaml the run judged against. */
+  specSha256: string;
+  target: string;
+  profile: string;
+  seed: number;
+  strict: boolean;
+  readOnly: boolean;
+  areas: string[];
+  startedAt: string;
+  endedAt: string;
+  counts: RunCounts;
+  /** Operations coverage, in percent. */
+  operationsCoverage: number;
+  waiversApplied: Array<Waiver & { failures: number }>;
+  result: 'pass' | 'fail';
+}
+
+/** The suite's name and version, from its package.json. */
+export function suiteIdentity(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name?: string; version?: string };
+  return { name: pkg.name ?? 'conformance', version: pkg.version ?? '0.0.0' };
+}
+
+/** sha256 (hex) of a file's exact bytes. */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,72 @@
+import { loadContract, type Contract } from '../../spec/contract.ts';
+import { describeWaiver } from '../plan/waivers.ts';
+import type { RunResult } from '../run/RunResult.ts';
+import { html, raw, type Html } from './html/escapeHtml.ts';
+import { HTML_SCRIPT } from './html/htmlScript.ts';
+import { HTML_STYLE } from './html/htmlStyle.ts';
+import { renderCertificate } from './html/renderCertificate.ts';
+import { renderCoverage } from './html/renderCoverage.ts';
+import { renderOperations } from './html/renderOperations.ts';
+
+// The page may run its own inline style and script and load nothing else: no font, image, frame or fetch.
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+/**
+ * The HTML report (--html FILE): one self-contained page for a manager (verdict, counts and certificate at the
+ * top) and a developer (per operation the checks, each failure with its rule and source, the exchange and a
+ * curl reproducer). Every value from the run is escaped, and secrets are redacted.
+ */
+export function toHtmlReport(result: RunResult, contract: Contract = loadContract()): string {
+  const extras = result.extras;
+  const verdict = extras?.verdict.result ?? (result.conformant ? 'pass' : 'fail');
+  const title = `Conformance ${verdict === 'pass' ? 'passed' : 'failed'}: ${result.baseUrl}`;
+  const counts = result.counts;
+  const skipped = result.cases.filter((c) => c.status === 'skipped');
+  const describe = (op: string): string => {
+    const spec = contract.operations.get(op);
+    return spec ? `${spec.method.toUpperCase()} ${spec.path}` : '';
+  };
+  const page = html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style>${raw(HTML_STYLE)}</style>
+</head><body><main>
+<header class="banner ${verdict}" id="verdict">
+<h1>${verdict === 'pass' ? '✓ Conformant' : '✗ Not conformant'}</h1>
+<p>${result.baseUrl} · profile ${extras?.profile ?? 'platform'} · ${result.strict ? 'strict' : 'lenient'}${result.readOnly ? ' · read-only' : ''} · seed ${result.seed} · ${result.startedAt}</p>
+${extras && extras.verdict.reasons.length > 0 ? html`<ul>${extras.verdict.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
+</header>
+<ul class="counts" id="counts">
+${count('passed', counts.passed, 'passed')}${count('failed', counts.failed, 'failed')}${count('skipped', counts.skipped, 'skipped')}${count('warnings', counts.warnings, 'warnings')}${count('waived', counts.waived ?? 0, 'waived')}
+<li><b>${result.exchanges}</b>requests</li>
+${extras ? html`<li><b>${extras.coverage.operations.percent}%</b>operations covered</li>` : ''}
+</ul>
+${extras ? renderCertificate(extras.certificate) : ''}
+${extras ? renderCoverage(extras.coverage, extras.minCoverage) : ''}
+${extras ? renderWaivers(extras.waivers) : ''}
+<div class="toolbar"><label><input type="checkbox" id="failures-only"> only operations with failures</label> <button class="copy" type="button" id="expand-all">expand all</button></div>
+${renderOperations(result, [...contract.operations.keys()], describe)}
+${skipped.length > 0 ? html`<section id="skipped"><h2>Skipped</h2><ul>${skipped.map((c) => html`<li>${c.area} › ${c.title}: <span class="muted">${c.skipReason ?? ''}</span></li>`)}</ul></section>` : ''}
+<footer class="muted"><p>${extras ? `${extras.certificate.suite.name} ${extras.certificate.suite.version}` : 'conformance suite'} · ${result.exchanges} requests in ${result.durationMs} ms · secrets appear as the environment variables that hold them.</p></footer>
+</main>
+<script>${raw(HTML_SCRIPT)}</script>
+</body></html>
+`;
+  return result.redact(page.text);
+}
+
+function count(cls: string, value: number, label: string): Html {
+  return html`<li class="${cls}"><b>${value}</b>${label}</li>`;
+}
+
+function renderWaivers(w: NonNullable<RunResult['extras']>['waivers']): Html {
+  if (w.applied.length + w.expired.length + w.stale.length === 0) return html``;
+  return html`<section id="waivers"><h2>Waivers</h2>
+${w.applied.length > 0 ? html`<h3>Applied</h3><ul>${w.applied.map((a) => html`<li><span class="badge waived">waived</span> ${describeWaiver(a.waiver)}: ${a.waiver.reason} (${a.failures} failure${a.failures === 1 ? '' : 's'})</li>`)}</ul>` : ''}
+${w.expired.length > 0 ? html`<h3>Expired (they waive nothing and fail the run)</h3><ul>${w.expired.map((x) => html`<li><span class="badge failed">expired</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
+${w.stale.length > 0 ? html`<h3>Stale (matched no failure: remove them)</h3><ul>${w.stale.map((x) => html`<li><span class="badge skipped">stale</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
+</section>`;
+}
