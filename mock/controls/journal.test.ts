@@ -76,7 +76,7 @@ describe('the journal', () => {
     await mock.call('POST', '/v1/@platform:data:Users:getUpdatedAfter', { body: {} });
     await mock.call('GET', '/v1/groups/search', { token, community, query: { q: 'x' }, headers: { 'x-mock-session': 'alice' } });
     const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
-    const since = q.since ? { since: String((await journal({ session: '*' }))[0].seq + Number(q.since) - 1) } : {};
+    const since: Record<string, string> = q.since ? { since: String((await journal({ session: '*' }))[0].seq + Number(q.since) - 1) } : {};
     const got = await journal({ ...q, ...since });
     expect(got).toHaveLength(want);
     expect((await count({ ...query, ...since })).body).toEqual({ count: want });
