@@ -4,6 +4,7 @@ import { Latency } from './controls/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { cors } from './http/cors.ts';
+import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { createOperationRouter } from './http/createOperationRouter.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
@@ -18,6 +19,8 @@ export interface AppOptions {
   faultCatalog?: readonly Fault[];
   /** Check every answer against the spec and flag violations (on by default). */
   validateResponses?: boolean;
+  /** The URL the mock is reached under (--public-url); else each request's origin. */
+  publicUrl?: string;
 }
 
 export interface MockApp {
@@ -47,6 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
   app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
+  app.use(createDocsRouter(deps, { publicUrl: options.publicUrl }));
   app.use(express.raw({ type: () => true, limit: '50mb' }));
   app.use((_req, _res, next) => {
     const ms = latency.next();
