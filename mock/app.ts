@@ -5,6 +5,7 @@ import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { cors } from './http/cors.ts';
 import { createDocsRouter } from './docs/createDocsRouter.ts';
+import { dashboardPage } from './ui/dashboardPage.ts';
 import { createOperationRouter } from './http/createOperationRouter.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
 
   app.use(cors());
   app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
+  // The dashboard's page itself is static and public; the controls it calls are what an admin token guards.
+  app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
   app.use(createDocsRouter(deps, { publicUrl: options.publicUrl }));

@@ -5,6 +5,7 @@ import type { AppDeps } from '../http/OperationHandler.ts';
 import type { Dataset } from '../store/records.ts';
 import type { Journal } from './Journal.ts';
 import { journalRoutes } from './journalRoutes.ts';
+import { summaryRoute } from './summaryRoute.ts';
 import type { Latency } from './Latency.ts';
 
 export interface ControlsOptions {
@@ -38,7 +39,8 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
         'GET /__mock/journal/{seq}': 'one journal entry',
         'POST /__mock/journal/count': 'how many requests matched: {"operationId": "approveAppInstallation", "status": 200}',
         'DELETE /__mock/journal': 'clear the journal (of the session)',
-        'GET /__mock/ui': 'the dashboard',
+        'GET /__mock/summary': 'counts per community',
+        'GET /__mock/ui': 'the dashboard (a page for people)',
         'GET /__mock/latency': 'current latency',
         'PUT /__mock/latency': 'set it: {"ms": 300, "jitterMs": 200}',
         'GET /__mock/faults': 'available and active faults',
@@ -89,6 +91,7 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
   });
 
   router.use(journalRoutes(options.journal));
+  router.get('/summary', summaryRoute(deps));
 
   router.get('/latency', (_req, res) => {
     res.json({ ms: options.latency.ms, jitterMs: options.latency.jitterMs });

@@ -1,5 +1,5 @@
 import type { JournalEntry, JournalMessage } from '../controls/Journal.ts';
-import { maskForm, maskHeaders, maskJson, maskUrl } from './maskSecrets.ts';
+import { maskForm, maskHeaders, maskJson, maskText, maskUrl } from './maskSecrets.ts';
 
 /** Bodies beyond this many bytes are cut (and marked `truncated`): the journal holds 1000 entries. */
 export const JOURNAL_BODY_LIMIT = 8 * 1024;
@@ -63,7 +63,7 @@ function message(headers: Exchange['requestHeaders'], raw: Buffer | string | und
   const truncated = total > JOURNAL_BODY_LIMIT || bytes.length > JOURNAL_BODY_LIMIT;
   const text = bytes.subarray(0, JOURNAL_BODY_LIMIT).toString('utf8');
   const type = (masked['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  let body: unknown = text;
+  let body: unknown = maskText(text);
   if (type === 'application/x-www-form-urlencoded') body = maskForm(text);
   else if (!truncated && (type === 'application/json' || type.endsWith('+json'))) {
     try {

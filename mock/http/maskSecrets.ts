@@ -69,3 +69,8 @@ export function maskJson(value: unknown, depth = 0): unknown {
   for (const [key, v] of Object.entries(value)) out[key] = typeof v === 'string' && isSecretKey(key) ? maskValue(v) : maskJson(v, depth + 1);
   return out;
 }
+
+/** Secrets in free text (an HTML redirect page naming its Location, an error echoing a form): `code=…` and the like. */
+export function maskText(text: string): string {
+  return text.replace(/\b(code|code_verifier|client_secret|access_token|refresh_token|id_token|secret|token|password)=([^&\s"'<>]+)/gi, (_m, key: string, value: string) => `${key}=${maskValue(value)}`);
+}
