@@ -65,3 +65,15 @@ describe('serverHelp', () => {
     if (option.default !== undefined) expect(line).toMatch(/default (on|off|\S+)/);
   });
 });
+
+describe('docs/mock-controls.md', () => {
+  it('documents every option with its environment variable', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../docs/mock-controls.md', import.meta.url), 'utf8');
+    for (const option of SERVER_OPTIONS) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`--${option.name}`) || l.startsWith(`| \`-${option.short}, --${option.name}`));
+      expect(row, option.name).toBeDefined();
+      if (option.env) expect(row).toContain(`\`${option.env}\``);
+    }
+  });
+});
