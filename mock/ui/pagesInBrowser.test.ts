@@ -5,7 +5,10 @@
  * shows a request just made. No page may ask anything of a host other than the mock.
  * CI installs chromium (.ci/run); where no browser is installed the test says so and skips.
  */
+import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianId } from '../oauth/testing/oauthKit.ts';
@@ -31,11 +34,10 @@ beforeAll(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const origin = new URL(mock.baseUrl).origin;
-  // Anything else is refused (so a CDN asset would also fail to render) and remembered.
+  // Anything off this machine is refused (so a CDN asset would also fail to render) and remembered.
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    if (url.startsWith('http://127.0.0.1:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
     outside.push(url);
     return route.abort();
   });
@@ -139,6 +141,37 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
     await expect.poll(() => page.locator('#status').innerText()).toMatch(/reset: done \(dash\)/);
     await shot(page, 'dashboard-reset');
     await page.close();
+  }, 60_000);
+
+  it('asks for the admin token when a control answers 401, keeps it in the tab, and sends it', async () => {
+    // The mock bound beyond loopback guards its controls (not the page) with a token: stand that guard in front.
+    const guarded = express();
+    const seen: Array<string | undefined> = [];
+    guarded.use('/__mock', (req, res, next) => {
+      if (req.path === '/ui') return next();
+      seen.push(req.headers.authorization);
+      if (req.headers.authorization === 'Bearer admin-secret') return next();
+      res.status(401).type('application/problem+json').send(JSON.stringify({ title: 'Unauthorized', status: 401, detail: 'admin token required' }));
+    });
+    guarded.use(mock.mock.app);
+    const server = guarded.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = await context.newPage();
+    try {
+      await page.goto(`${base}/__mock/ui`);
+      await page.locator('#token-dialog[open]').waitFor();
+      await page.fill('#token-input', 'admin-secret');
+      await page.click('#token-dialog button[value="ok"]');
+      await expect.poll(() => page.locator('#counts tbody tr').count()).toBe(mock.deps.store.communities().length);
+      expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('edu-mock.adminToken'))).toBe('admin-secret');
+      expect(seen).toContain('Bearer admin-secret');
+      await shot(page, 'dashboard-token');
+    } finally {
+      await page.close();
+      server.closeAllConnections();
+      server.close();
+    }
   }, 60_000);
 
   it('no page asked anything of another host', () => {
