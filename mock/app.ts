@@ -6,6 +6,8 @@ import { assertHandlersMatchSpec, operationHandlers } from './handlers/operation
 import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
 import { hostGuard } from './http/hostGuard.ts';
+import { createDocsRouter } from './docs/createDocsRouter.ts';
+import { dashboardPage } from './ui/dashboardPage.ts';
 import { createOperationRouter } from './http/createOperationRouter.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
@@ -63,9 +65,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
   app.use(cors({ origins: options.corsOrigins }));
   app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
+  // The dashboard's page itself is static and public; the controls it calls are what an admin token guards.
+  app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));
   app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
+  app.use(createDocsRouter(deps, { publicUrl: options.publicUrl }));
   app.use(express.raw({ type: () => true, limit: '50mb' }));
   app.use((_req, _res, next) => {
     const ms = latency.next();

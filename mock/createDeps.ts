@@ -13,6 +13,8 @@ export interface DepsOptions {
   dataset?: Dataset;
   clock?: Clock;
   faults?: Iterable<string>;
+  /** Told each step of generating and indexing the data as it starts. */
+  onProgress?: (step: string) => void;
 }
 
 export const DEFAULT_SEED = 1;
@@ -20,9 +22,11 @@ export const DEFAULT_SEED = 1;
 /** Everything createApp needs, from a seed: the one place that decides the defaults. */
 export function createDeps(options: DepsOptions = {}): AppDeps {
   const seed = options.dataset?.seed ?? options.seed ?? DEFAULT_SEED;
-  const dataset = options.dataset ?? generateDataset({ seed, size: options.size ?? 'default' });
+  const dataset = options.dataset ?? generateDataset({ seed, size: options.size ?? 'default', onProgress: options.onProgress });
+  options.onProgress?.(`indexing ${dataset.groups.length.toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
+  const store = createMemoryStore(dataset);
   return {
-    store: createMemoryStore(dataset),
+    store,
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     contract: loadContract(),

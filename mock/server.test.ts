@@ -75,6 +75,30 @@ describe('npm start flags', () => {
   });
 });
 
+describe('the banner', () => {
+  it('comes once the port is bound and names the address bound; a busy port exits 2 without it', async () => {
+    const first = server(['--port', '0', '--quiet']);
+    const base = await listening(first);
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const port = new URL(base).port;
+    const second = server(['--port', port, '--quiet']);
+    let stdout = '';
+    second.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    const { code, stderr } = await exited(second);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`));
+    expect(stdout).not.toMatch(/listening/);
+  });
+
+  it('--help lists every option', async () => {
+    const child = server(['--help']);
+    let stdout = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    expect((await exited(child)).code).toBe(0);
+    for (const flag of ['--port', '--host', '--public-url', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--help']) expect(stdout).toContain(flag);
+  });
+});
+
 describe('--state-file', () => {
   it('keeps writes across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-server-'));
@@ -149,7 +173,7 @@ describe('bound beyond loopback', () => {
     const banner = { text: '' };
     const child = server(['--host', '0.0.0.0', '--port', '0', '--quiet', '--admin-token', 'team-key', '--public-url', 'https://mock.example.com.br']);
     await listening(child, banner);
-    expect(banner.text).toContain('listening on https://mock.example.com.br');
+    expect(banner.text).toContain('reach it at https://mock.example.com.br');
     expect(banner.text).toContain('Bearer team-key (the admin token you gave)');
   });
 });

@@ -1,12 +1,31 @@
+import { type JournalQuery, matchesQuery } from './journalQuery.ts';
+
+/** One side of an exchange as the journal keeps it: headers and body, secrets masked, the body bounded. */
+export interface JournalMessage {
+  headers: Record<string, string>;
+  /** Parsed JSON when the body was JSON, else its text; absent when there was none. */
+  body?: unknown;
+  /** Bytes the body had on the wire. */
+  size: number;
+  /** Set when the body was longer than the journal keeps: `body` is then the first part of its text. */
+  truncated?: true;
+}
+
 /** The last requests the mock received, newest last, for `GET /__mock/journal` (WireMock's request journal). */
 export interface JournalEntry {
   seq: number;
   at: string;
   method: string;
   url: string;
+  /** The URL's path, percent-decoded where it decodes. */
+  path: string;
   operationId?: string;
+  /** The `X-Mock-Session` the request named, or `default`. */
+  session: string;
   status: number;
   durationMs: number;
+  request: JournalMessage;
+  response: JournalMessage;
   /** Set when the mock's own answer broke the contract (should never happen). */
   violations?: string[];
 }
@@ -17,19 +36,33 @@ export class Journal {
 
   constructor(private readonly capacity = 1000) {}
 
-  record(entry: Omit<JournalEntry, 'seq'>): void {
-    this.entries.push({ seq: ++this.seq, ...entry });
+  /** The one way in, whatever mounted the request (Express, a plain node:http pipeline): see entryFromExchange. */
+  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+    const stored = { seq: ++this.seq, ...entry };
+    this.entries.push(stored);
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    return stored;
   }
 
-  list(filter: { limit?: number; operationId?: string; since?: number } = {}): JournalEntry[] {
-    let out = this.entries;
-    if (filter.operationId) out = out.filter((e) => e.operationId === filter.operationId);
-    if (filter.since !== undefined) out = out.filter((e) => e.seq > (filter.since as number));
-    return out.slice(-(filter.limit ?? this.capacity));
+  /** Matching entries, oldest first; `limit` keeps the newest ones. */
+  list(query: JournalQuery = {}): JournalEntry[] {
+    const out = this.entries.filter((e) => matchesQuery(e, query));
+    return query.limit === undefined ? out : out.slice(-query.limit);
   }
 
-  clear(): void {
-    this.entries = [];
+  /** How many kept entries match (WireMock's `/__admin/requests/count`). */
+  count(query: JournalQuery = {}): number {
+    let n = 0;
+    for (const e of this.entries) if (matchesQuery(e, query)) n++;
+    return n;
+  }
+
+  get(seq: number): JournalEntry | undefined {
+    return this.entries.find((e) => e.seq === seq);
+  }
+
+  /** Forgets the entries of one session, or all of them. */
+  clear(session?: string): void {
+    this.entries = session === undefined ? [] : this.entries.filter((e) => e.session !== session);
   }
 }

@@ -4,6 +4,8 @@ import { HttpProblem } from '../http/HttpProblem.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
 import type { Dataset } from '../store/records.ts';
 import type { Journal } from './Journal.ts';
+import { journalRoutes } from './journalRoutes.ts';
+import { summaryRoute } from './summaryRoute.ts';
 import type { Latency } from './Latency.ts';
 
 export interface ControlsOptions {
@@ -33,8 +35,12 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
         'GET /__mock/clock': 'the mock clock',
         'PUT /__mock/clock': 'set it: {"now": "2026-05-01T08:00:00.000Z"}',
         'POST /__mock/clock/advance': 'move it: {"ms": 3600000} or {"seconds": 3600}',
-        'GET /__mock/journal': 'requests received (?limit=, ?operationId=, ?since=seq)',
-        'DELETE /__mock/journal': 'clear the journal',
+        'GET /__mock/journal': 'requests received, with headers and bodies (?operationId=, ?method=, ?path=, ?status=, ?session=, ?since=seq, ?limit=)',
+        'GET /__mock/journal/{seq}': 'one journal entry',
+        'POST /__mock/journal/count': 'how many requests matched: {"operationId": "approveAppInstallation", "status": 200}',
+        'DELETE /__mock/journal': 'clear the journal (of the session)',
+        'GET /__mock/summary': 'counts per community',
+        'GET /__mock/ui': 'the dashboard (a page for people)',
         'GET /__mock/latency': 'current latency',
         'PUT /__mock/latency': 'set it: {"ms": 300, "jitterMs": 200}',
         'GET /__mock/faults': 'available and active faults',
@@ -84,19 +90,8 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
     res.json({ now: clock.iso(), frozen: clock.frozen });
   });
 
-  router.get('/journal', (req, res) => {
-    const limit = req.query.limit === undefined ? undefined : Number(req.query.limit);
-    const since = req.query.since === undefined ? undefined : Number(req.query.since);
-    if ((limit !== undefined && !(limit >= 1)) || (since !== undefined && !(since >= 0))) {
-      throw new HttpProblem('invalid_request', 'limit must be a positive number and since a sequence number.');
-    }
-    res.json(options.journal.list({ limit, since, operationId: req.query.operationId as string | undefined }));
-  });
-
-  router.delete('/journal', (_req, res) => {
-    options.journal.clear();
-    res.status(204).end();
-  });
+  router.use(journalRoutes(options.journal));
+  router.get('/summary', summaryRoute(deps));
 
   router.get('/latency', (_req, res) => {
     res.json({ ms: options.latency.ms, jitterMs: options.latency.jitterMs });

@@ -1,0 +1,72 @@
+/**
+ * The package as a team meets it: `npm pack` (which builds dist/ through prepack), the tarball installed into
+ * an empty folder (dependencies from npm's cache where it has them, else the npm registry), then `edu-mock
+ * --help` and `edu-mock --port 0` with no TypeScript toolchain installed there, and `edu-conform --help`.
+ * Where the tarball cannot be installed (no registry, no cache) the test says so and skips.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = new URL('../..', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'edu-pack-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let child: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  it('packs, installs into an empty folder and runs edu-mock and edu-conform without TypeScript', async (ctx) => {
+    await run(npm, ['pack', '--pack-destination', work, '--silent'], { cwd: root, timeout: 180_000 });
+    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+    expect(tarball).toBeDefined();
+    const app = join(work, 'app');
+    rmSync(app, { recursive: true, force: true });
+    await run('mkdir', ['-p', app]);
+    writeFileSync(join(app, 'package.json'), '{"name":"pack-check","private":true}');
+    try {
+      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball as string)], { cwd: app, timeout: 150_000 });
+    } catch (error) {
+      console.warn(`package.test.ts: the tarball could not be installed (no registry or cache here?); skipped: ${(error as Error).message.split('\n')[0]}`);
+      ctx.skip();
+      return;
+    }
+    const bin = join(app, 'node_modules', '.bin');
+    expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
+    expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
+
+    const help = await run(process.execPath, [join(bin, 'edu-mock'), '--help'], { cwd: app, timeout: 30_000 });
+    expect(help.stdout).toMatch(/^usage: edu-mock \[options\]/);
+    for (const flag of ['--port', '--host', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--public-url']) expect(help.stdout).toContain(flag);
+    const conformHelp = await run(process.execPath, [join(bin, 'edu-conform'), '--help'], { cwd: app, timeout: 30_000 });
+    expect(conformHelp.stdout).toMatch(/--base-url/);
+
+    child = spawn(process.execPath, [join(bin, 'edu-mock'), '--port', '0', '--host', '127.0.0.1', '--quiet'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child!.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1] as string);
+      });
+      child!.once('exit', (code) => reject(new Error(`edu-mock exited (${code}) before listening: ${out}`)));
+    });
+    const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { servers: Array<{ url: string }> };
+    expect(spec.servers[0]?.url).toBe(base);
+    expect((await fetch(`${base}/docs/swagger-ui-bundle.js`)).status).toBe(200);
+    expect((await fetch(`${base}/__mock/ui`)).status).toBe(200);
+    const groups = await fetch(`${base}/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
+    expect(groups.status).toBe(200);
+  }, 420_000);
+});

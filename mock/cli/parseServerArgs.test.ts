@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerArgs, ServerUsageError } from './parseServerArgs.ts';
+import { SERVER_OPTIONS, serverHelp } from './serverOptions.ts';
+
+const FAULTS = ['drop-total-count', 'ignore-active-filter'];
+const parse = (argv: string[], env: Record<string, string> = {}) => parseServerArgs(argv, env, FAULTS);
+
+describe('parseServerArgs', () => {
+  it('gives the table defaults', () => {
+    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], seed: 1, size: 'default', frozen: false, faults: [], quiet: false, help: false });
+  });
+
+  it.each([
+    ['flags', ['--port', '0', '--host', '0.0.0.0', '--seed', '7', '--size', 'large', '--state-file', 's.json', '--clock', '2030-01-01T00:00:00Z', '--frozen', '--faults', 'drop-total-count', '--quiet', '--public-url', 'https://mock.example.com/', '--allowed-hosts', 'a.example, .b.example', '--cors-origins', 'http://app.example', '--admin-token', 'secret-1'], {}],
+    ['environment variables', [], { PORT: '0', MOCK_HOST: '0.0.0.0', MOCK_SEED: '7', MOCK_SIZE: 'large', MOCK_STATE_FILE: 's.json', MOCK_CLOCK: '2030-01-01T00:00:00Z', MOCK_FROZEN: 'true', MOCK_FAULTS: 'drop-total-count', MOCK_QUIET: '1', MOCK_PUBLIC_URL: 'https://mock.example.com/', MOCK_ALLOWED_HOSTS: 'a.example, .b.example', MOCK_CORS_ORIGINS: 'http://app.example', MOCK_ADMIN_TOKEN: 'secret-1' }],
+  ])('reads every option from %s', (_name, argv, env) => {
+    expect(parse(argv, env)).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      publicUrl: 'https://mock.example.com',
+      allowedHosts: ['a.example', '.b.example'],
+      corsOrigins: ['http://app.example'],
+      adminToken: 'secret-1',
+      seed: 7,
+      size: 'large',
+      stateFile: 's.json',
+      clock: '2030-01-01T00:00:00Z',
+      frozen: true,
+      faults: ['drop-total-count'],
+      quiet: true,
+      help: false,
+    });
+  });
+
+  it('a flag wins over its environment variable', () => {
+    expect(parse(['--port', '5000'], { PORT: '6000' }).port).toBe(5000);
+  });
+
+  it.each([
+    [['--seed', 'abc'], /--seed must be a non-negative integer/],
+    [['--seed=-1'], /--seed must be a non-negative integer/],
+    [['--port', '70000'], /--port must be a port number/],
+    [['--port', '1e3'], /--port must be a port number/],
+    [['--size', 'huge'], /--size must be "default" or "large"/],
+    [['--faults', 'nope'], /unknown fault "nope"/],
+    [['--clock', 'yesterday'], /--clock must be an ISO 8601 date-time/],
+    [['--frozen'], /--frozen needs --clock/],
+    [['--public-url', 'mock.example.com'], /--public-url must be an absolute URL/],
+    [['--colour'], /Unknown option '--colour'/],
+    [['extra'], /positional/i],
+  ])('%j is a usage error naming the problem', (argv, message) => {
+    expect(() => parse(argv)).toThrow(ServerUsageError);
+    expect(() => parse(argv)).toThrow(message);
+  });
+
+  it('refuses a boolean environment variable it cannot read', () => {
+    expect(() => parse([], { MOCK_QUIET: 'maybe' })).toThrow(/MOCK_QUIET must be/);
+  });
+});
+
+describe('serverHelp', () => {
+  const help = serverHelp();
+  it.each(SERVER_OPTIONS.map((o) => [o.name, o] as const))('lists --%s on one line with its description, default and environment variable', (_name, option) => {
+    const line = help.split('\n').find((l) => l.includes(`--${option.name}`));
+    expect(line).toBeDefined();
+    expect(line).toContain(option.description);
+    if (option.env) expect(line).toContain(`env ${option.env}`);
+    if (option.default !== undefined) expect(line).toMatch(/default (on|off|\S+)/);
+  });
+});
+
+describe('docs/mock-controls.md', () => {
+  it('documents every option with its environment variable', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../docs/mock-controls.md', import.meta.url), 'utf8');
+    for (const option of SERVER_OPTIONS) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`--${option.name}`) || l.startsWith(`| \`-${option.short}, --${option.name}`));
+      expect(row, option.name).toBeDefined();
+      if (option.env) expect(row).toContain(`\`${option.env}\``);
+    }
+  });
+});

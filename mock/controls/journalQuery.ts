@@ -1,0 +1,87 @@
+import { HttpProblem } from '../http/HttpProblem.ts';
+import type { JournalEntry } from './Journal.ts';
+
+/** What can be asked of the journal; every key given must match (AND). */
+export interface JournalQuery {
+  operationId?: string;
+  /** Upper-case HTTP method. */
+  method?: string;
+  /** The request path; `*` matches any run of characters, so `/v1/appmaker/apps/*\/approve` works. */
+  path?: string;
+  /** An exact status (`404`) or a class (`4xx`). */
+  status?: string;
+  /** A session name, or `*` for every session. */
+  session?: string;
+  /** Only entries after this sequence number. */
+  since?: number;
+  /** Only the newest N (list only). */
+  limit?: number;
+  /** A text the request body (as JSON text) must contain. */
+  bodyContains?: string;
+}
+
+const KEYS = ['operationId', 'method', 'path', 'status', 'session', 'since', 'limit', 'bodyContains'] as const;
+
+/**
+ * A query from the URL's parameters (`GET /__mock/journal?…`) or a JSON pattern (`POST /__mock/journal/count`).
+ * An unknown key or a malformed value is a 400 naming it, so a typo never silently matches everything.
+ */
+export function parseJournalQuery(input: Record<string, unknown>): JournalQuery {
+  const query: JournalQuery = {};
+  for (const [key, raw] of Object.entries(input)) {
+    if (!(KEYS as readonly string[]).includes(key)) {
+      throw new HttpProblem('invalid_request', `Unknown journal filter "${key}"; use ${KEYS.join(', ')}.`);
+    }
+    const value = typeof raw === 'number' ? String(raw) : raw;
+    if (typeof value !== 'string' || value === '') throw new HttpProblem('invalid_request', `The journal filter "${key}" must be a non-empty string or number.`);
+    switch (key as (typeof KEYS)[number]) {
+      case 'method':
+        query.method = value.toUpperCase();
+        break;
+      case 'status':
+        if (!/^[1-5](?:\d\d|xx)$/i.test(value)) throw new HttpProblem('invalid_request', `status must be a status code (404) or a class (4xx), got "${value}".`);
+        query.status = value.toLowerCase();
+        break;
+      case 'since':
+      case 'limit': {
+        const n = Number(value);
+        if (!Number.isSafeInteger(n) || n < (key === 'limit' ? 1 : 0)) throw new HttpProblem('invalid_request', `${key} must be ${key === 'limit' ? 'a positive' : 'a non-negative'} integer, got "${value}".`);
+        query[key as 'since' | 'limit'] = n;
+        break;
+      }
+      default:
+        query[key as 'operationId' | 'path' | 'session' | 'bodyContains'] = value;
+    }
+  }
+  return query;
+}
+
+const patterns = new Map<string, RegExp>();
+
+function pathPattern(glob: string): RegExp {
+  let re = patterns.get(glob);
+  if (!re) {
+    re = new RegExp(`^${glob.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    if (patterns.size > 100) patterns.clear();
+    patterns.set(glob, re);
+  }
+  return re;
+}
+
+export function matchesQuery(entry: JournalEntry, q: JournalQuery): boolean {
+  if (q.operationId !== undefined && entry.operationId !== q.operationId) return false;
+  if (q.method !== undefined && entry.method !== q.method) return false;
+  if (q.session !== undefined && q.session !== '*' && entry.session !== q.session) return false;
+  if (q.since !== undefined && entry.seq <= q.since) return false;
+  if (q.status !== undefined) {
+    const status = String(entry.status);
+    if (q.status.endsWith('xx') ? status[0] !== q.status[0] : status !== q.status) return false;
+  }
+  if (q.path !== undefined && !(q.path.includes('*') ? pathPattern(q.path).test(entry.path) : entry.path === q.path)) return false;
+  if (q.bodyContains !== undefined) {
+    const body = entry.request.body;
+    const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+    if (!text.includes(q.bodyContains)) return false;
+  }
+  return true;
+}
