@@ -19,7 +19,7 @@ export function handleAuthorize(oauth: OAuthContext) {
     // RFC 9207: every authorization response names its issuer, so a client talking to several servers can tell them apart.
     const iss = requestOrigin(req);
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const check = validateAuthorizationRequest(new URLSearchParams(query), oauth.deps.store);
+    const check = validateAuthorizationRequest(new URLSearchParams(query), oauth.deps.store, iss);
     if (check.outcome === 'page-error') {
       renderErrorPage(res, check.message);
       return;

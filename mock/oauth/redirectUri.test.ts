@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRecord } from '../store/records.ts';
-import { isLoopbackRedirectUri, matchesLoopbackRedirect, resolveRedirectUri } from './redirectUri.ts';
+import { isLoopbackRedirectUri, matchesLoopbackRedirect, matchesOwnPage, resolveRedirectUri } from './redirectUri.ts';
 
 const app = (redirectUris: string[]): AppRecord => ({ manifest: { id: 'app' }, dataActionSecret: 'sk', redirectUris });
 
@@ -62,5 +62,19 @@ describe('resolveRedirectUri (RFC 6749 §3.1.2)', () => {
     ['a relative URI', [registered], '/callback', { ok: false }],
   ])('accepts or refuses %s', (_name, uris, requested, want) => {
     expect(resolveRedirectUri(app(uris), requested)).toMatchObject(want);
+  });
+});
+
+describe('matchesOwnPage: the docs page under the mock public origin', () => {
+  const registered = ['http://localhost:4010/docs/oauth2-redirect.html', 'https://app.example/cb'];
+  it.each([
+    ['the registered path on the mock own origin', 'https://mock.example.com/docs/oauth2-redirect.html', 'https://mock.example.com', true],
+    ['another origin', 'https://evil.example/docs/oauth2-redirect.html', 'https://mock.example.com', false],
+    ['an origin that only starts like it', 'https://mock.example.com.evil/docs/oauth2-redirect.html', 'https://mock.example.com', false],
+    ['another path', 'https://mock.example.com/docs/oauth2-redirect.htmlx', 'https://mock.example.com', false],
+    ['a non-loopback registered path', 'https://mock.example.com/cb', 'https://mock.example.com', false],
+    ['no own origin known', 'https://mock.example.com/docs/oauth2-redirect.html', undefined, false],
+  ])('%s', (_name, requested, own, want) => {
+    expect(matchesOwnPage(requested, registered, own)).toBe(want);
   });
 });

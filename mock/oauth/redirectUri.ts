@@ -30,6 +30,18 @@ export function matchesLoopbackRedirect(requested: string, registered: readonly 
   return path !== undefined && registered.some((uri) => isLoopbackRedirectUri(uri) && rawPathAndQuery(uri) === path);
 }
 
+/**
+ * A page the mock serves itself (the /docs redirect page) under the origin it is reached at (`--public-url` or
+ * the allow-listed Host): when a client registered that page's path on loopback, the same path on the mock's own
+ * origin is the same page, so a mock shared under a public URL keeps its docs' login working. Nothing else of
+ * another origin matches.
+ */
+export function matchesOwnPage(requested: string, registered: readonly string[], ownOrigin: string | undefined): boolean {
+  if (!ownOrigin || !requested.startsWith(`${ownOrigin}/`)) return false;
+  const path = requested.slice(ownOrigin.length);
+  return registered.some((uri) => isLoopbackRedirectUri(uri) && rawPathAndQuery(uri) === path);
+}
+
 export type RedirectResolution = { ok: true; redirectUri: string; given: boolean } | { ok: false; reason: string };
 
 /**
@@ -38,7 +50,7 @@ export type RedirectResolution = { ok: true; redirectUri: string; given: boolean
  * matches a registered loopback URI on any port (RFC 8252 §7.3), its path exactly. Without redirect_uri, the client's single registered URI is used; a client with several must say
  * which (§3.1.2.3).
  */
-export function resolveRedirectUri(app: AppRecord, requested: string | undefined): RedirectResolution {
+export function resolveRedirectUri(app: AppRecord, requested: string | undefined, ownOrigin?: string): RedirectResolution {
   if (requested === undefined) {
     const [only, ...others] = app.redirectUris;
     if (only !== undefined && others.length === 0) return { ok: true, redirectUri: only, given: false };
@@ -54,7 +66,7 @@ export function resolveRedirectUri(app: AppRecord, requested: string | undefined
   if (requested.includes('#')) return { ok: false, reason: 'redirect_uri must not contain a fragment (RFC 6749 §3.1.2).' };
   const url = parseUrl(requested);
   if (!url) return { ok: false, reason: 'redirect_uri is not an absolute URI (RFC 6749 §3.1.2).' };
-  if (app.redirectUris.includes(requested) || matchesLoopbackRedirect(requested, app.redirectUris)) return { ok: true, redirectUri: requested, given: true };
+  if (app.redirectUris.includes(requested) || matchesLoopbackRedirect(requested, app.redirectUris) || matchesOwnPage(requested, app.redirectUris, ownOrigin)) return { ok: true, redirectUri: requested, given: true };
   return {
     ok: false,
     reason: isLoopbackRedirectUri(requested)

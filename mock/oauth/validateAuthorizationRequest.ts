@@ -21,7 +21,7 @@ const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
  * Validates an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3) in the order the RFC needs: the
  * client and its redirect URI first, because until both are trusted no error may be sent anywhere.
  */
-export function validateAuthorizationRequest(search: URLSearchParams, store: Store): AuthorizationCheck {
+export function validateAuthorizationRequest(search: URLSearchParams, store: Store, ownOrigin?: string): AuthorizationCheck {
   const { params, repeated } = readFormParams(search);
   const pageError = (message: string): AuthorizationCheck => ({ outcome: 'page-error', message });
 
@@ -33,7 +33,7 @@ export function validateAuthorizationRequest(search: URLSearchParams, store: Sto
   if (!app.manifest.oauth?.enabled) return pageError(`App "${clientId}" does not use OAuth (its manifest has oauth.enabled false).`);
 
   if (repeated.includes('redirect_uri')) return pageError('redirect_uri is repeated (RFC 6749 §3.1).');
-  const resolved = resolveRedirectUri(app, params.redirect_uri);
+  const resolved = resolveRedirectUri(app, params.redirect_uri, ownOrigin);
   if (!resolved.ok) return pageError(resolved.reason);
 
   const state = repeated.includes('state') ? undefined : params.state;
