@@ -4,10 +4,11 @@ import { Latency } from './controls/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { cors } from './http/cors.ts';
-import { createOperationRouter } from './http/createOperationRouter.ts';
+import { type ApiPipeline, createApiPipeline } from './http/createApiPipeline.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
+import { BODY_LIMIT } from './http/readRequestBody.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter, OAUTH_OPERATION_IDS } from './oauth/createOAuthRouter.ts';
 
@@ -22,6 +23,11 @@ export interface AppOptions {
 
 export interface MockApp {
   app: Express;
+  /**
+   * The API operations alone, over plain node:http (true when it answered). The app mounts it first; a
+   * server of its own may call it before the app, which skips Express's routing for API requests.
+   */
+  api: ApiPipeline;
   journal: Journal;
   latency: Latency;
 }
@@ -36,6 +42,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   const faultCatalog = options.faultCatalog ?? [];
   const journal = new Journal();
   const latency = new Latency(deps.rng.fork('latency'));
+  const api = createApiPipeline(deps, {
+    handlers: operationHandlers,
+    faultCatalog,
+    validateResponses: options.validateResponses ?? true,
+    latency,
+    journal,
+    clock: deps.clock,
+    log: options.log,
+  });
 
   const app = express();
   // A mock answers fresh data every time: ETags would only cost a hash per response.
@@ -43,18 +58,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
 
+  // The API first: it does its own CORS headers, journal, body parsing and errors (see createApiPipeline).
+  app.use((req, res, next) => {
+    if (!api(req, res)) next();
+  });
   app.use(cors());
   app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
   app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
-  app.use(express.raw({ type: () => true, limit: '50mb' }));
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.use((_req, _res, next) => {
     const ms = latency.next();
     if (ms > 0) setTimeout(next, ms);
     else next();
   });
-  app.use(createOperationRouter(deps, { handlers: operationHandlers, faultCatalog, validateResponses: options.validateResponses ?? true }));
   app.use(notFound(deps.contract));
   app.use(handleErrors(log));
-  return { app, journal, latency };
+  return { app, api, journal, latency };
 }
