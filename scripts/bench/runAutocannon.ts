@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const AUTOCANNON = join(require.resolve('autocannon/package.json'), '..', 'autocannon.js');
+const bodies = mkdtempSync(join(tmpdir(), 'bench-bodies-'));
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers plus connection errors and timeouts. */
+  failures: number;
+}
+
+/** Drives `url` with autocannon in a process of its own (never in the measured server's process), JSON out. */
+export async function runAutocannon(baseUrl: string, request: LoadRequest, options: { seconds: number; connections: number; amount?: number }): Promise<LoadResult> {
+  // A fixed number of requests (`amount`) for answers that take longer than a short run; else a duration.
+  const length = options.amount !== undefined ? ['-a', String(options.amount)] : ['-d', String(options.seconds)];
+  const args = [AUTOCANNON, '-j', '-c', String(options.connections), ...length, '-t', '60', '-m', request.method];
+  for (const [name, value] of Object.entries(request.headers)) args.push('-H', `${name}=${value}`);
+  if (request.body !== undefined) {
+    const file = join(bodies, `${Buffer.from(request.path).toString('hex').slice(0, 40)}-${request.body.length}.json`);
+    writeFileSync(file, request.body);
+    args.push('-i', file);
+  }
+  args.push(baseUrl + request.path);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`autocannon failed (${code}): ${err.trim()}`);
+  const r = JSON.parse(out) as { duration: number; requests: { total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+  // Total over elapsed time, rather than autocannon's average of per-second samples: exact for short runs too.
+  return { requests: r.requests.total, rps: r.duration > 0 ? r.requests.total / r.duration : 0, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx + r.errors + r.timeouts };
+}
