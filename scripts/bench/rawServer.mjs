@@ -2,7 +2,10 @@
 // to it (recorded before the run). It reads request bodies in full, as any server must, and nothing else.
 // Plain JavaScript, run by node itself: no loader, nothing between node:http and the answer.
 //   node scripts/bench/rawServer.mjs ANSWERS.json   (prints "listening on http://…")
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
+import { stdout } from 'node:process';
 import { createServer } from 'node:http';
 
 const answers = new Map();
@@ -24,7 +27,7 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  console.log(`raw: listening on http://127.0.0.1:${server.address().port}`);
+  stdout.write(`raw: listening on http://127.0.0.1:${server.address().port}\n`);
 });
 process.on('SIGTERM', () => {
   server.closeAllConnections();
