@@ -105,6 +105,13 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
     return fn;
   };
 
+  const headerSchemas = new Map<string, Record<string, unknown>>();
+  const headerSchema = (schemaPointer: string): Record<string, unknown> => {
+    let schema = headerSchemas.get(schemaPointer);
+    if (!schema) headerSchemas.set(schemaPointer, (schema = resolvePointer(document, schemaPointer) as Record<string, unknown>));
+    return schema;
+  };
+
   let operations: Map<string, OperationSpec>;
   try {
     operations = indexOperations(document);
@@ -221,7 +228,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
       for (const [name, schemaPointer] of Object.entries(response.headers)) {
         const raw = lowered[name];
         if (raw === undefined || Array.isArray(raw)) continue;
-        const schema = resolvePointer(document, schemaPointer) as Record<string, unknown>;
+        const schema = headerSchema(schemaPointer);
         const validate = compile(schemaPointer);
         if (!validate(coerceParameter(raw, schema))) {
           for (const e of formatAjvErrors(validate.errors, 'response')) errors.push({ ...e, path: `header ${name}`, message: e.message });
