@@ -56,7 +56,7 @@ export function serializeJson(value: unknown, depth = ENVELOPE_DEPTH): string {
     }
     return out + ']';
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
+  if (!isPlainObject(value)) return JSON.stringify(value);
   let out = '{';
   let first = true;
   for (const key of Object.keys(value)) {
@@ -73,6 +73,7 @@ export function materializeJson(value: unknown, depth = ENVELOPE_DEPTH): unknown
   if (value instanceof JsonFragment) return value.toPlain();
   if (depth === 0 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => materializeJson(item, depth - 1));
+  if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) out[key] = materializeJson(item, depth - 1);
   return out;
@@ -97,4 +98,10 @@ export function fragmentsOf(value: unknown): { schemaPointers: Set<string>; erro
   };
   visit(value, '', ENVELOPE_DEPTH);
   return { schemaPointers, errors };
+}
+
+/** Only arrays and plain objects are walked; anything else (a Date, a Buffer) is left to JSON.stringify. */
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }

@@ -80,8 +80,17 @@ async function answer(
   let result: OperationResult;
   let outsideContract = false;
   try {
-    deps = requestDeps(baseDeps, req);
-    const raw = await readRequestBody(req, res);
+    let raw: Buffer | undefined;
+    try {
+      deps = requestDeps(baseDeps, req);
+      raw = await readRequestBody(req, res);
+    } catch (error) {
+      // The session and the transport (body too large, bad length, unknown encoding) are the mock's and
+      // HTTP's business, not the operation's: their answers are outside the contract, as they were before
+      // the operation was reached.
+      outsideContract = true;
+      throw error;
+    }
     const ms = options.latency.next();
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     const parsed = parseJsonBody(raw, req.headers['content-type']);
