@@ -11,7 +11,7 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type BenchCase, readCases, readMockConfig } from './bench/benchCases.ts';
@@ -145,7 +145,7 @@ if (firstUpload) console.log(`First upload of ${formatNumber(uploadCase.entities
 console.log('\nTargets (ratios of this run; a report, not a test):');
 for (const t of checkTargets(results)) console.log(`  ${t.met === undefined ? '?' : t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${t.detail}`);
 
-const outDir = join(root, values.out as string);
+const outDir = resolve(root, values.out as string);
 mkdirSync(outDir, { recursive: true });
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform };
 writeFileSync(join(outDir, 'bench.json'), JSON.stringify({ machine, seconds, connections, firstUpload, idleRss, results }, null, 2) + '\n');

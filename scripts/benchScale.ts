@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { readCases, readMockConfig } from './bench/benchCases.ts';
@@ -94,7 +94,7 @@ if (smallest && largest && smallest !== largest) {
   }
 }
 
-const outDir = join(root, values.out as string);
+const outDir = resolve(root, values.out as string);
 mkdirSync(outDir, { recursive: true });
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
 writeFileSync(join(outDir, 'bench-scale.json'), JSON.stringify({ machine, seconds, connections, runs }, null, 2) + '\n');

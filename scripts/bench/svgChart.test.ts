@@ -21,8 +21,8 @@ describe('barChartSvg', () => {
     expect(labels(svg)[0]).toBe('CPU &lt;per&gt; request');
   });
 
-  it('scales bars to the largest value and labels each with its value, n/a when missing', () => {
-    expect(widths(svg)).toEqual([210, 420, 105, 0]);
+  it('scales each group to its own largest value and labels each bar with its value, n/a when missing', () => {
+    expect(widths(svg)).toEqual([210, 420, 420, 0]);
     expect(labels(svg)).toEqual(expect.arrayContaining(['50', '100  2.0× raw', '25', 'n/a']));
   });
 });

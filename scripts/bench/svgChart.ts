@@ -24,24 +24,27 @@ function legend(series: string[], x: number, y: number): string {
   return series.map((name, i) => `<rect x="${x}" y="${y + i * 16 - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>${text(x + 15, y + i * 16, name)}`).join('');
 }
 
-/** Horizontal grouped bars: one group per request, one bar per server; missing values are drawn as "n/a". */
+/**
+ * Horizontal grouped bars: one group per request, one bar per server, each group scaled to its own largest
+ * value (a 10,000-entity upload must not flatten the reads); missing values are drawn as "n/a".
+ */
 export function barChartSvg(options: { title: string; unit: string; groups: BarGroup[] }): string {
   const series = [...new Set(options.groups.flatMap((g) => g.bars.map((b) => b.series)))];
-  const max = Math.max(1, ...options.groups.flatMap((g) => g.bars.map((b) => b.value ?? 0)));
   const labelWidth = 330;
   const plotWidth = 420;
   const barHeight = 14;
-  const groupHeight = series.length * barHeight + 22;
+  const groupHeight = series.length * barHeight + 30;
   const top = 48;
   const height = top + options.groups.length * groupHeight + series.length * 16 + 30;
   const width = labelWidth + plotWidth + 190;
-  const parts: string[] = [text(10, 22, options.title, 'font-size="16" font-weight="bold"'), text(10, 40, `bars: ${options.unit} (shorter is better)`, 'fill="#555"')];
+  const parts: string[] = [text(10, 22, options.title, 'font-size="16" font-weight="bold"'), text(10, 40, `bars: ${options.unit} (shorter is better; each request on its own scale)`, 'fill="#555"')];
   options.groups.forEach((group, g) => {
     const y0 = top + g * groupHeight;
+    const max = Math.max(1e-9, ...group.bars.map((b) => b.value ?? 0));
     parts.push(text(10, y0 + 14, group.label, 'font-weight="bold"'));
     group.bars.forEach((bar) => {
       const i = series.indexOf(bar.series);
-      const y = y0 + 6 + i * barHeight;
+      const y = y0 + 20 + i * barHeight;
       const w = bar.value === undefined ? 0 : Math.max(1, (bar.value / max) * plotWidth);
       parts.push(text(labelWidth - 6, y + barHeight - 3, bar.series, 'text-anchor="end" fill="#333"'));
       parts.push(`<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight - 2}" fill="${COLOURS[i % COLOURS.length]}"/>`);
