@@ -46,6 +46,7 @@ if (badSize || sizes.length === 0 || !(seconds > 0) || !(connections > 0)) {
 const config = readMockConfig(root);
 const headers = { authorization: `Bearer ${config.token}`, 'community-id': config.community };
 const runs: ScaleRun[] = [];
+const failures: string[] = [];
 let current: StartedServer | undefined;
 process.on('SIGINT', () => void current?.stop().then(() => process.exit(130)));
 
@@ -53,15 +54,22 @@ console.log(`bench:scale: sizes ${sizes.join(', ')}; ${seconds} s per read, ${co
 try {
   for (const size of sizes) {
     let firstAnswerAt = 0;
-    current = await startServer(`mock ${size}`, 'npm', ['start', '--silent', '--', '--port', '0', '--quiet', ...startArgs(size)], {
-      cwd: root,
-      timeoutMs: 180_000,
-      ready: async (url) => {
-        const ok = (await fetch(`${url}/v1/groups?limit=1`, { headers })).ok;
-        if (ok) firstAnswerAt = performance.now();
-        return ok;
-      },
-    });
+    try {
+      current = await startServer(`mock ${size}`, 'npm', ['start', '--silent', '--', '--port', '0', '--quiet', ...startArgs(size)], {
+        cwd: root,
+        timeoutMs: 180_000,
+        ready: async (url) => {
+          const ok = (await fetch(`${url}/v1/groups?limit=1`, { headers })).ok;
+          if (ok) firstAnswerAt = performance.now();
+          return ok;
+        },
+      });
+    } catch (error) {
+      // A size the mock cannot start with is reported, and the other sizes still run.
+      failures.push(`${size}: ${(error as Error).message}`);
+      console.log(`  ${size.padStart(9)}: did not start: ${(error as Error).message.split('\n').slice(0, 2).join(' ')}`);
+      continue;
+    }
     const startupMs = firstAnswerAt - current.spawnedAt;
     const idleRssBytes = treeStats(current.child.pid as number).rssBytes;
     const total = Number((await fetch(`${current.url}/v1/groups?limit=1`, { headers })).headers.get('x-total-count'));
@@ -97,7 +105,7 @@ if (smallest && largest && smallest !== largest) {
 const outDir = resolve(root, values.out as string);
 mkdirSync(outDir, { recursive: true });
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
-writeFileSync(join(outDir, 'bench-scale.json'), JSON.stringify({ machine, seconds, connections, runs }, null, 2) + '\n');
+writeFileSync(join(outDir, 'bench-scale.json'), JSON.stringify({ machine, seconds, connections, runs, failures }, null, 2) + '\n');
 const reads = [...new Set(runs.flatMap((r) => Object.keys(r.measures)))];
 const chart = lineChartSvg({
   title: `Reads per second by number of groups (${machine.cpus} × ${machine.cpuModel}, node ${machine.node})`,
@@ -112,3 +120,7 @@ const chart = lineChartSvg({
 });
 writeFileSync(join(outDir, 'bench-scale.svg'), chart);
 console.log(`\nwrote ${join(values.out as string, 'bench-scale.json')} and ${join(values.out as string, 'bench-scale.svg')}`);
+if (failures.length > 0) {
+  console.error(`\nbench:scale: ${failures.length} size(s) did not start:\n  ${failures.join('\n  ')}`);
+  process.exitCode = 1;
+}
