@@ -105,10 +105,11 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
     return fn;
   };
 
-  const headerSchemas = new Map<string, Record<string, unknown>>();
-  const headerSchema = (schemaPointer: string): Record<string, unknown> => {
-    let schema = headerSchemas.get(schemaPointer);
-    if (!schema) headerSchemas.set(schemaPointer, (schema = resolvePointer(document, schemaPointer) as Record<string, unknown>));
+  // Schemas read on every request (response headers, request bodies for the unknown-key search), resolved once.
+  const resolvedSchemas = new Map<string, Record<string, unknown>>();
+  const schemaAt = (schemaPointer: string): Record<string, unknown> => {
+    let schema = resolvedSchemas.get(schemaPointer);
+    if (!schema) resolvedSchemas.set(schemaPointer, (schema = resolvePointer(document, schemaPointer) as Record<string, unknown>));
     return schema;
   };
 
@@ -201,7 +202,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
         } else {
           const validate = compile(schemaPointer);
           if (!validate(input.body)) errors.push(...formatAjvErrors(validate.errors, 'body'));
-          warnings.push(...findUnknownKeys(document, resolvePointer(document, schemaPointer) as Record<string, unknown>, input.body));
+          warnings.push(...findUnknownKeys(document, schemaAt(schemaPointer), input.body));
         }
       } else if (body?.required && !hasBody) {
         errors.push({ in: 'body', path: '', rule: 'required', message: 'a request body is required' });
@@ -228,7 +229,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
       for (const [name, schemaPointer] of Object.entries(response.headers)) {
         const raw = lowered[name];
         if (raw === undefined || Array.isArray(raw)) continue;
-        const schema = headerSchema(schemaPointer);
+        const schema = schemaAt(schemaPointer);
         const validate = compile(schemaPointer);
         if (!validate(coerceParameter(raw, schema))) {
           for (const e of formatAjvErrors(validate.errors, 'response')) errors.push({ ...e, path: `header ${name}`, message: e.message });

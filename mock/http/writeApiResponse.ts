@@ -29,10 +29,11 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
     res.end();
     return;
   }
-  const text = serializeJson(response.body);
+  // Encoded once: its length is the Content-Length, and the socket writes these bytes as they are.
+  const bytes = Buffer.from(serializeJson(response.body), 'utf8');
   res.setHeader('Content-Type', /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`);
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
 function flagViolations(deps: AppDeps, op: OperationSpec, res: ServerResponse, response: FaultResponse, contentType: string, notes: RequestNotes): void {
