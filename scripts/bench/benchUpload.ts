@@ -3,9 +3,11 @@ import type { SyncUpload } from '../../spec/openapi.d.ts';
 /**
  * A valid sync upload of about `entities` entities with aliases of their own (bench-…), in the proportions of
  * a school: 5% classes, 40% students (a member and its user each), 5% guardians, 5% teachers, 5% subjects.
- * Deterministic: the same count gives the same bytes, so every target receives the same request.
+ * Deterministic: the same count gives the same bytes, so every target receives the same request. `mark` is
+ * appended to every name: autocannon replaces `[<id>]` there with a fresh id per request, so every upload
+ * changes every entity instead of repeating what is stored.
  */
-export function buildBenchUpload(entities: number, season = '2026'): SyncUpload {
+export function buildBenchUpload(entities: number, mark = '', season = '2026'): SyncUpload {
   const n = (share: number) => Math.max(1, Math.round(entities * share));
   const groups = n(0.05);
   const students = n(0.4);
@@ -24,7 +26,7 @@ export function buildBenchUpload(entities: number, season = '2026'): SyncUpload 
         const own = [componentAlias(2 * g), componentAlias(2 * g + 1)];
         return {
           alias: `bench-turma-${pad(g)}`,
-          name: `Turma de carga ${g} - Matutino`,
+          name: `Turma de carga ${g} - Matutino${mark}`,
           members: Array.from({ length: Math.ceil(students / groups) }, (_, k) => g + k * groups)
             .filter((s) => s < students)
             .map((s) => [`bench-aluno-${pad(s)}`]),
@@ -44,18 +46,18 @@ export function buildBenchUpload(entities: number, season = '2026'): SyncUpload 
         users: [`bench-estudante-${pad(s)}`, `bench-resp-${pad(s % guardians)}`],
         alias: `bench-aluno-${pad(s)}`,
         birth: birth(s),
-        name: `Aluno de Carga ${s}`,
+        name: `Aluno de Carga ${s}${mark}`,
       })),
     },
     users: {
       data: [
-        ...Array.from({ length: students }, (_, s) => ({ active: true, alias: `bench-estudante-${pad(s)}`, name: `Aluno de Carga ${s}`, email: `estudante.${s}@carga.example.com.br`, birth: birth(s), rolesSet: roles('student') })),
-        ...Array.from({ length: guardians }, (_, s) => ({ active: true, alias: `bench-resp-${pad(s)}`, name: `Responsável ${s}`, email: `resp.${s}@carga.example.com.br`, birth: '1980-05-10', rolesSet: roles('guardian') })),
-        ...Array.from({ length: teachers }, (_, s) => ({ active: true, alias: teacherAlias(s), name: `Professor ${s}`, email: `${teacherAlias(s)}@carga.example.com.br`, birth: '1975-03-02', rolesSet: roles('professor') })),
+        ...Array.from({ length: students }, (_, s) => ({ active: true, alias: `bench-estudante-${pad(s)}`, name: `Aluno de Carga ${s}${mark}`, email: `estudante.${s}@carga.example.com.br`, birth: birth(s), rolesSet: roles('student') })),
+        ...Array.from({ length: guardians }, (_, s) => ({ active: true, alias: `bench-resp-${pad(s)}`, name: `Responsável ${s}${mark}`, email: `resp.${s}@carga.example.com.br`, birth: '1980-05-10', rolesSet: roles('guardian') })),
+        ...Array.from({ length: teachers }, (_, s) => ({ active: true, alias: teacherAlias(s), name: `Professor ${s}${mark}`, email: `${teacherAlias(s)}@carga.example.com.br`, birth: '1975-03-02', rolesSet: roles('professor') })),
       ],
     },
     components: {
-      data: Array.from({ length: components }, (_, c) => ({ active: true, alias: componentAlias(c), name: `Disciplina de carga ${c}`, fields: { '@education:basic': { inep: String(35000000 + c) } } })),
+      data: Array.from({ length: components }, (_, c) => ({ active: true, alias: componentAlias(c), name: `Disciplina de carga ${c}${mark}`, fields: { '@education:basic': { inep: String(35000000 + c) } } })),
     },
   };
 }

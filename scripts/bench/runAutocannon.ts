@@ -13,6 +13,8 @@ export interface LoadRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** autocannon replaces every `[<id>]` in the body with a fresh id on each request (-I). */
+  idReplacement?: boolean;
 }
 
 export interface LoadResult {
@@ -34,6 +36,7 @@ export async function runAutocannon(baseUrl: string, request: LoadRequest, optio
     const file = join(bodies, `${Buffer.from(request.path).toString('hex').slice(0, 40)}-${request.body.length}.json`);
     writeFileSync(file, request.body);
     args.push('-i', file);
+    if (request.idReplacement) args.push('-I');
   }
   args.push(baseUrl + request.path);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
