@@ -72,7 +72,7 @@ async function start(name: string, command: string, args: string[], ready: (url:
 async function stopAll(): Promise<void> {
   await Promise.all(running.splice(0).map((s) => s.stop()));
 }
-process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll().then(() => process.exit(130)));
 
 const results: CaseResult[] = [];
 const idleRss: Partial<Record<TargetName, number>> = {};

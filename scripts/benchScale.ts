@@ -48,7 +48,7 @@ const headers = { authorization: `Bearer ${config.token}`, 'community-id': confi
 const runs: ScaleRun[] = [];
 const failures: string[] = [];
 let current: StartedServer | undefined;
-process.on('SIGINT', () => void current?.stop().then(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void current?.stop().then(() => process.exit(130)));
 
 console.log(`bench:scale: sizes ${sizes.join(', ')}; ${seconds} s per read, ${connections} connections, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
 try {
