@@ -8,10 +8,11 @@ import { cors } from './http/cors.ts';
 import { hostGuard } from './http/hostGuard.ts';
 import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { dashboardPage } from './ui/dashboardPage.ts';
-import { createOperationRouter } from './http/createOperationRouter.ts';
+import { type ApiPipeline, createApiPipeline } from './http/createApiPipeline.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
+import { BODY_LIMIT } from './http/readRequestBody.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter, OAUTH_OPERATION_IDS } from './oauth/createOAuthRouter.ts';
 import type { Durability } from './persist/Durability.ts';
@@ -40,6 +41,11 @@ export interface AppOptions {
 
 export interface MockApp {
   app: Express;
+  /**
+   * The API operations alone, over plain node:http (true when it answered). The app mounts it first; a
+   * server of its own may call it before the app, which skips Express's routing for API requests.
+   */
+  api: ApiPipeline;
   journal: Journal;
   latency: Latency;
 }
@@ -54,6 +60,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   const faultCatalog = options.faultCatalog ?? [];
   const journal = new Journal();
   const latency = new Latency(deps.rng.fork('latency'));
+  const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl };
+  const api = createApiPipeline(deps, {
+    handlers: operationHandlers,
+    faultCatalog,
+    validateResponses: options.validateResponses ?? true,
+    latency,
+    journal,
+    clock: deps.clock,
+    log: options.log,
+    host: hostPolicy,
+    cors: { origins: options.corsOrigins },
+    durability: options.durability,
+  });
 
   const app = express();
   // A mock answers fresh data every time: ETags would only cost a hash per response.
@@ -61,7 +80,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
 
-  app.use(hostGuard({ allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl }));
+  // The API first: it guards the host, holds answers until durable, and does its own CORS headers, journal,
+  // body parsing and errors (see createApiPipeline), so the standalone server can call it before Express.
+  app.use((req, res, next) => {
+    if (!api(req, res)) next();
+  });
+  app.use(hostGuard(hostPolicy));
   if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
   app.use(cors({ origins: options.corsOrigins }));
   app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
@@ -71,14 +95,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
   app.use(createDocsRouter(deps, { publicUrl: options.publicUrl }));
-  app.use(express.raw({ type: () => true, limit: '50mb' }));
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.use((_req, _res, next) => {
     const ms = latency.next();
     if (ms > 0) setTimeout(next, ms);
     else next();
   });
-  app.use(createOperationRouter(deps, { handlers: operationHandlers, faultCatalog, validateResponses: options.validateResponses ?? true }));
   app.use(notFound(deps.contract));
   app.use(handleErrors(log));
-  return { app, journal, latency };
+  return { app, api, journal, latency };
 }

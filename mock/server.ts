@@ -71,7 +71,7 @@ if (config.stateFile && start) {
   }
 }
 const log = config.quiet ? undefined : (line: string) => console.log(line);
-const { app } = createApp(deps, {
+const { app, api } = createApp(deps, {
   log,
   faultCatalog,
   publicUrl: config.publicUrl,
@@ -83,7 +83,11 @@ const { app } = createApp(deps, {
 });
 
 // The banner waits for the socket: a busy port fails before anything claims the mock is up.
-const server = createMockServer(app);
+// API operations go straight to the pipeline, skipping Express's router and request wrapping (about 4× a raw
+// node:http answer on its own); everything else (controls, OAuth pages, docs, unknown routes) is the Express app.
+const server = createMockServer((req, res) => {
+  if (!api(req, res)) app(req, res);
+});
 server.on('error', (error: NodeJS.ErrnoException) => {
   const hint = error.code === 'EADDRINUSE' ? ' (in use: stop the other process or pass --port)' : '';
   fail(`cannot listen on ${config.host}:${config.port}: ${error.message}${hint}`);

@@ -7,6 +7,7 @@ import { findUnknownKeys, type UnknownKey } from './findUnknownKeys.ts';
 import { formatAjvErrors, type FieldError } from './formatAjvErrors.ts';
 import { DEFAULT_SPEC_PATH, loadDocument, locatePointer, SpecError } from './loadDocument.ts';
 import { indexOperations, type OperationSpec, type ResponseSpec } from './operationIndex.ts';
+import { opaqueSchema } from './opaqueSchema.ts';
 import { resolvePointer } from './resolvePointer.ts';
 import { normalizePath } from './normalizePath.ts';
 
@@ -50,7 +51,11 @@ export interface Contract {
   /** Finds the operation a concrete method + path reaches, with its path parameters. */
   matchOperation(method: string, path: string): { operation: OperationSpec; pathParams: Record<string, string> } | undefined;
   validateRequest(operationId: string, input: RequestInput): RequestValidation;
-  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, headers?: RawValues): ResponseValidation;
+  /**
+   * `opaque`: schema pointers whose instances in the body were checked already (presented fragments); only
+   * the envelope around them is checked here.
+   */
+  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, headers?: RawValues, opaque?: ReadonlySet<string>): ResponseValidation;
   /** Validates any value against a schema of the document, e.g. '#/components/schemas/Group'. */
   validateSchema(schemaPointer: string, value: unknown, where?: FieldError['in']): FieldError[];
   /** True when the element at the pointer, or any element above it, carries x-inferred: true. */
@@ -87,6 +92,26 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
     }
     validators.set(schemaPointer, fn);
     return fn;
+  };
+
+  // Envelope validators, one per schema and set of opaque parts, compiled on first use.
+  const envelopes = new Map<string, ValidateFunction>();
+  const compileEnvelope = (schemaPointer: string, opaque: ReadonlySet<string>): ValidateFunction => {
+    const key = `${schemaPointer} ${[...opaque].sort().join(' ')}`;
+    let fn = envelopes.get(key);
+    if (!fn) {
+      fn = ajv.compile(opaqueSchema(document, schemaPointer, opaque, DOC_ID, encodeFragment) as object);
+      envelopes.set(key, fn);
+    }
+    return fn;
+  };
+
+  // Schemas read on every request (response headers, request bodies for the unknown-key search), resolved once.
+  const resolvedSchemas = new Map<string, Record<string, unknown>>();
+  const schemaAt = (schemaPointer: string): Record<string, unknown> => {
+    let schema = resolvedSchemas.get(schemaPointer);
+    if (!schema) resolvedSchemas.set(schemaPointer, (schema = resolvePointer(document, schemaPointer) as Record<string, unknown>));
+    return schema;
   };
 
   let operations: Map<string, OperationSpec>;
@@ -179,14 +204,14 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
         } else {
           const validate = compile(schemaPointer);
           if (!validate(input.body)) errors.push(...formatAjvErrors(validate.errors, 'body'));
-          warnings.push(...findUnknownKeys(document, resolvePointer(document, schemaPointer) as Record<string, unknown>, input.body));
+          warnings.push(...findUnknownKeys(document, schemaAt(schemaPointer), input.body));
         }
       } else if (body?.required && !hasBody) {
         errors.push({ in: 'body', path: '', rule: 'required', message: 'a request body is required' });
       }
       return { ok: errors.length === 0, errors, warnings, values, status };
     },
-    validateResponse(operationId, status, contentType, body, headers) {
+    validateResponse(operationId, status, contentType, body, headers, opaque) {
       const op = operation(operationId);
       const response = findResponse(op, status);
       if (!response) return { documented: false, errors: [] };
@@ -198,7 +223,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
         if (!schemaPointer) {
           errors.push({ in: 'response', path: '', rule: 'mediaType', message: `content type must be ${types.join(' or ')} (got "${mediaType || 'none'}")` });
         } else if (mediaType.includes('json')) {
-          const validate = compile(schemaPointer);
+          const validate = opaque && opaque.size > 0 ? compileEnvelope(schemaPointer, opaque) : compile(schemaPointer);
           if (!validate(body)) errors.push(...formatAjvErrors(validate.errors, 'response'));
         }
       }
@@ -206,7 +231,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
       for (const [name, schemaPointer] of Object.entries(response.headers)) {
         const raw = lowered[name];
         if (raw === undefined || Array.isArray(raw)) continue;
-        const schema = resolvePointer(document, schemaPointer) as Record<string, unknown>;
+        const schema = schemaAt(schemaPointer);
         const validate = compile(schemaPointer);
         if (!validate(coerceParameter(raw, schema))) {
           for (const e of formatAjvErrors(validate.errors, 'response')) errors.push({ ...e, path: `header ${name}`, message: e.message });

@@ -16,30 +16,61 @@ type Schema = Record<string, unknown>;
  * accept any key.
  */
 export function findUnknownKeys(doc: unknown, schema: Schema, data: unknown, path = ''): UnknownKey[] {
-  const resolved = resolve(doc, schema);
-  if (Array.isArray(data)) {
-    const items = resolved.items as Schema | undefined;
-    if (!items) return [];
-    return data.flatMap((item, index) => findUnknownKeys(doc, items, item, `${path}/${index}`));
-  }
-  if (!data || typeof data !== 'object') return [];
-  const properties = collectProperties(doc, resolved);
-  if (!properties) return [];
-  const additional = resolved.additionalProperties;
   const out: UnknownKey[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    const child = properties[key];
-    const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  walk(doc, schema, data, path, out);
+  return out;
+}
+
+// A sync upload has tens of thousands of objects over a handful of schemas: each schema is resolved and its
+// properties collected once per document, not once per object.
+const shapes = new WeakMap<object, WeakMap<Schema, Shape>>();
+
+interface Shape {
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  additional: unknown;
+}
+
+function shapeOf(doc: unknown, schema: Schema): Shape {
+  const key = (doc ?? {}) as object;
+  let byDoc = shapes.get(key);
+  if (!byDoc) shapes.set(key, (byDoc = new WeakMap()));
+  let shape = byDoc.get(schema);
+  if (!shape) {
+    const resolved = resolve(doc, schema);
+    shape = { items: resolved.items as Schema | undefined, properties: collectProperties(doc, resolved), additional: resolved.additionalProperties };
+    byDoc.set(schema, shape);
+  }
+  return shape;
+}
+
+function walk(doc: unknown, schema: Schema, data: unknown, path: string, out: UnknownKey[]): void {
+  const shape = shapeOf(doc, schema);
+  if (Array.isArray(data)) {
+    if (!shape.items) return;
+    for (let index = 0; index < data.length; index++) walk(doc, shape.items, data[index], `${path}/${index}`, out);
+    return;
+  }
+  if (!data || typeof data !== 'object') return;
+  const properties = shape.properties;
+  if (!properties) return;
+  const additional = shape.additional;
+  for (const key of Object.keys(data)) {
+    const value = (data as Record<string, unknown>)[key];
+    const child = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (child) {
-      out.push(...findUnknownKeys(doc, child, value, childPath));
+      walk(doc, child, value, `${path}/${escapeToken(key)}`, out);
     } else if (additional && typeof additional === 'object') {
-      out.push(...findUnknownKeys(doc, additional as Schema, value, childPath));
+      walk(doc, additional as Schema, value, `${path}/${escapeToken(key)}`, out);
     } else if (additional !== true) {
       const hint = closest(key, Object.keys(properties));
-      out.push({ path: childPath, key, message: `unknown key "${key}" (ignored)${hint ? `; did you mean "${hint}"?` : ''}` });
+      out.push({ path: `${path}/${escapeToken(key)}`, key, message: `unknown key "${key}" (ignored)${hint ? `; did you mean "${hint}"?` : ''}` });
     }
   }
-  return out;
+}
+
+function escapeToken(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
 function resolve(doc: unknown, schema: Schema): Schema {

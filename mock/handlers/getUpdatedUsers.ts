@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../http/OperationHandler.ts';
-import { presentDataActionUser } from '../present/presentDataActionUser.ts';
+import { presentedDataActionUser } from '../present/presentedRecords.ts';
 import { dataActionQuery } from './dataActionRecords.ts';
 
 /**
@@ -8,5 +8,5 @@ import { dataActionQuery } from './dataActionRecords.ts';
  */
 export const getUpdatedUsers: OperationHandler = (ctx) => {
   const users = ctx.deps.store.usersUpdatedAfter(dataActionQuery(ctx, '@platform:data:Users:getUpdatedAfter'));
-  return { status: 200, body: { data: users.map(presentDataActionUser) } };
+  return { status: 200, body: { data: users.map((u) => presentedDataActionUser(ctx.deps.contract, u)) } };
 };

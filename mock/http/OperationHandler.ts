@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Contract } from '../../spec/contract.ts';
 import type { UnknownKey } from '../../spec/findUnknownKeys.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
@@ -30,7 +30,7 @@ export interface OperationContext {
   /** The `community-id` header, where the operation has one. */
   community?: string;
   deps: AppDeps;
-  req: Request;
+  req: IncomingMessage;
 }
 
 export interface OperationResult {

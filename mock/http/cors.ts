@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 const EXPOSED = ['X-Total-Count', 'WWW-Authenticate', 'X-Mock-Warnings', 'X-Contract-Violations', 'Location'].join(', ');
@@ -11,31 +12,36 @@ export interface CorsOptions {
 }
 
 /**
- * CORS for browser clients of the API on any origin (a dev server on :5173, :3000, …). A bearer token is an
- * ordinary request header, not a credential in the Fetch sense, so `*` is enough for it; credentials are
+ * CORS headers for browser clients of the API on any origin (a dev server on :5173, :3000, …). A bearer token is
+ * an ordinary request header, not a credential in the Fetch sense, so `*` is enough for it; credentials are
  * allowed only to the origins named (Fetch standard §3.2.5: never with `*`). The controls under /__mock get no
- * CORS headers at all: no other origin may read them. Preflights are answered here, before auth, because a
- * preflight never carries the Authorization header.
+ * CORS headers at all: no other origin may read them. A plain function over node:http, so the API pipeline
+ * (which runs before Express in the standalone server) sets the same headers.
  */
+export function corsHeaders(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
+  const url = req.url ?? '/';
+  if (url === '/__mock' || url.startsWith('/__mock/') || url.startsWith('/__mock?')) return;
+  const origin = req.headers.origin;
+  if (!origin) return;
+  const listed = options.origins ?? [];
+  if (listed.length === 0) {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+  } else {
+    if (listed.some((o) => o.replace(/\/+$/, '').toLowerCase() === origin.toLowerCase())) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+    }
+    res.setHeader('Vary', 'Origin');
+  }
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+}
+
+/** The same as Express middleware; preflights are answered here, before auth, as the Fetch standard requires (a preflight never carries the Authorization header). */
 export function cors(options: CorsOptions = {}): RequestHandler {
-  const listed = new Set((options.origins ?? []).map((o) => o.replace(/\/+$/, '').toLowerCase()));
   return (req, res, next) => {
-    if (req.path === '/__mock' || req.path.startsWith('/__mock/')) {
-      next();
-      return;
-    }
-    const origin = req.headers.origin;
-    if (origin) {
-      if (listed.size === 0) {
-        res.setHeader('Access-Control-Allow-Origin', '*');
-      } else if (listed.has(origin.toLowerCase())) {
-        res.setHeader('Access-Control-Allow-Origin', origin);
-        res.setHeader('Access-Control-Allow-Credentials', 'true');
-      }
-      if (listed.size > 0) res.setHeader('Vary', 'Origin');
-      res.setHeader('Access-Control-Expose-Headers', EXPOSED);
-    }
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    const controls = req.path === '/__mock' || req.path.startsWith('/__mock/');
+    corsHeaders(req, res, options);
+    if (!controls && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, community-id, Prefer');
       res.setHeader('Access-Control-Max-Age', '600');

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Contract } from '../../spec/contract.ts';
 import { HttpProblem } from './HttpProblem.ts';
+import { problemFromError } from './problemFromError.ts';
 import { writeProblem } from './writeProblem.ts';
 
 /** Unknown route: 404, or 405 with Allow when the path exists under other methods. */
@@ -22,20 +23,12 @@ export function notFound(contract: Contract): RequestHandler {
 export function handleErrors(log: (line: string) => void): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     if (res.headersSent) return;
-    if (error instanceof HttpProblem) {
-      writeProblem(res, error, req.originalUrl);
+    const problem = problemFromError(error);
+    if (problem) {
+      writeProblem(res, problem, req.originalUrl);
       return;
     }
-    const e = error as { type?: string; status?: number; message?: string; stack?: string };
-    if (e.type === 'entity.too.large') {
-      writeProblem(res, new HttpProblem('payload_too_large', 'The body is larger than this server accepts.'), req.originalUrl);
-    } else if (e.type === 'entity.parse.failed') {
-      writeProblem(res, new HttpProblem('invalid_json', `The body is not valid JSON: ${e.message ?? ''}`), req.originalUrl);
-    } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-      writeProblem(res, new HttpProblem('invalid_request', e.message ?? 'Bad request.', { status: e.status }), req.originalUrl);
-    } else {
-      log(`internal error on ${req.method} ${req.originalUrl}: ${e.stack ?? String(error)}`);
-      writeProblem(res, new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.'), req.originalUrl);
-    }
+    log(`internal error on ${req.method} ${req.originalUrl}: ${(error as Error)?.stack ?? String(error)}`);
+    writeProblem(res, new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.'), req.originalUrl);
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import type { Clock } from '../clock.ts';
@@ -5,40 +6,72 @@ import type { Journal } from '../controls/Journal.ts';
 import { captureResponseBody } from './captureResponseBody.ts';
 import { entryFromExchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
 
+export interface RequestLogOptions {
+  journal: Journal;
+  clock: Clock;
+  log?: (line: string) => void;
+}
+
+/** What the answering code learns about a request and the log reports once it is answered. */
+export interface RequestNotes {
+  operationId?: string;
+  /** Set when the mock's own answer broke the contract. */
+  violations?: string[];
+  /** The raw request body, once read (the journal keeps its head). */
+  requestBody?: Buffer | string;
+  /** The journal this request goes to (its session's), when it differs from the app's. */
+  journal?: Journal;
+}
+
 /**
- * One concise line per request (unless quiet), and a journal entry for GET /__mock/journal. The controls
- * and the docs' assets are not journaled (the dashboard polls the former); everything else is, bodies included.
+ * One concise line per request (unless quiet), and a journal entry for GET /__mock/journal, written when the
+ * answer is finished, bodies included. The controls and the docs' assets are not journaled (the dashboard polls
+ * the former). A plain function over node:http, so the API pipeline and Express log the same way.
  */
-export function requestLog(options: { journal: Journal; clock: Clock; log?: (line: string) => void }): RequestHandler {
+export function logRequest(options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes): void {
+  const started = performance.now();
+  const at = options.clock.iso();
+  const url = req.url ?? '/';
+  const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/');
+  const captured = journaled ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined;
+  res.once('finish', () => {
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const { operationId, violations } = notes;
+    if (captured) {
+      (notes.journal ?? options.journal).record(
+        entryFromExchange({
+          at,
+          method: req.method ?? 'GET',
+          url,
+          requestHeaders: req.headers,
+          requestBody: notes.requestBody,
+          status: res.statusCode,
+          responseHeaders: res.getHeaders(),
+          responseBody: captured.head(),
+          responseSize: captured.size(),
+          durationMs,
+          operationId,
+          violations,
+        }),
+      );
+    }
+    options.log?.(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
+  });
+}
+
+/** The same, as Express middleware, for everything outside the API pipeline (controls, OAuth, unknown routes). */
+export function requestLog(options: RequestLogOptions): RequestHandler {
   return (req, res, next) => {
-    const started = performance.now();
-    const at = options.clock.iso();
-    const journaled = !req.originalUrl.startsWith('/__mock') && !req.originalUrl.startsWith('/docs/');
-    const captured = journaled ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined;
-    res.on('finish', () => {
-      const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      const operationId = res.locals.operationId as string | undefined;
-      const violations = res.locals.violations as string[] | undefined;
-      if (captured) {
+    const notes = res.locals as RequestNotes;
+    logRequest(options, req, res, notes);
+    // Express body parsers set req.body after this runs: read it when the answer is finished.
+    Object.defineProperty(notes, 'requestBody', {
+      configurable: true,
+      enumerable: true,
+      get: () => {
         const body: unknown = req.body;
-        options.journal.record(
-          entryFromExchange({
-            at,
-            method: req.method,
-            url: req.originalUrl,
-            requestHeaders: req.headers,
-            requestBody: Buffer.isBuffer(body) || typeof body === 'string' ? body : undefined,
-            status: res.statusCode,
-            responseHeaders: res.getHeaders(),
-            responseBody: captured.head(),
-            responseSize: captured.size(),
-            durationMs,
-            operationId,
-            violations,
-          }),
-        );
-      }
-      options.log?.(`${req.method} ${req.originalUrl} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
+        return Buffer.isBuffer(body) || typeof body === 'string' ? body : undefined;
+      },
     });
     next();
   };

@@ -50,7 +50,9 @@ export function createMemoryStore(seed: Dataset): Store {
   }
 
   const key = (community: string, alias: string): string => `${community}\u0000${alias}`;
-  const copy = <T>(value: T | undefined): T | undefined => (value === undefined ? undefined : structuredClone(value));
+  // Reads hand out the stored record itself: every write replaces a record (put* stores a copy), none is
+  // changed in place, so a reader cannot alter the state and presented answers can be cached by identity.
+  const copy = <T>(value: T): T => value;
 
   function putUserRaw(u: UserRecord): void {
     const previous = state.users.get(u._id);
@@ -169,7 +171,7 @@ export function createMemoryStore(seed: Dataset): Store {
     for (let i = query.after ? index.lowerBound(query.after) : 0; i < index.size && out.length < query.limit; i++) {
       const id = index.idAt(i) as string;
       if (query.season !== undefined && !inSeason(id)) continue;
-      out.push(structuredClone(records.get(id) as T));
+      out.push(copy(records.get(id) as T));
     }
     return out;
   }
@@ -203,11 +205,11 @@ export function createMemoryStore(seed: Dataset): Store {
     },
 
     community: (id) => copy(state.communities.get(id)),
-    communities: () => structuredClone([...state.communities.values()]),
+    communities: () => [...state.communities.values()].map(copy),
 
     group(community, id) {
       const g = state.groups.get(id);
-      return g && g.community === community ? structuredClone(g) : undefined;
+      return g && g.community === community ? copy(g) : undefined;
     },
     groupByAlias: (community, alias) => copy(state.groups.byAlias(community, alias)),
     queryGroups: (q) => state.groups.query(q),
@@ -215,7 +217,7 @@ export function createMemoryStore(seed: Dataset): Store {
       const id = state.groups.tagId(community, name);
       return id === undefined ? undefined : { id, name };
     },
-    groupsAdministeredBy: (userId) => [...state.groups.administeredBy(userId)].map((id) => structuredClone(state.groups.get(id) as GroupRecord)),
+    groupsAdministeredBy: (userId) => [...state.groups.administeredBy(userId)].map((id) => copy(state.groups.get(id) as GroupRecord)),
     putGroup(g) {
       state.groups.put(structuredClone(g));
       version++;
@@ -224,7 +226,7 @@ export function createMemoryStore(seed: Dataset): Store {
     user: (id) => copy(state.users.get(id)),
     userByAlias: (community, alias) => copy(state.users.get(state.usersByAlias.get(key(community, alias)) ?? '')),
     userByEmail: (community, email) => copy(state.users.get(state.usersByEmail.get(key(community, email.toLowerCase())) ?? '')),
-    users: (community) => [...state.usersByCommunity.get(community)].map((id) => structuredClone(state.users.get(id) as UserRecord)),
+    users: (community) => [...state.usersByCommunity.get(community)].map((id) => copy(state.users.get(id) as UserRecord)),
     usersUpdatedAfter: (query) =>
       updatedAfter(state.usersUpdated.get(query.community), state.users, query, (id) => userInSeason(id, query.season as string)),
     putUser(u) {
@@ -234,14 +236,14 @@ export function createMemoryStore(seed: Dataset): Store {
 
     member: (id) => copy(state.members.get(id)),
     memberByAlias: (community, alias) => copy(state.members.get(state.membersByAlias.get(key(community, alias)) ?? '')),
-    membersOfUser: (userId) => [...state.membersByUser.get(userId)].map((id) => structuredClone(state.members.get(id) as MemberRecord)),
+    membersOfUser: (userId) => [...state.membersByUser.get(userId)].map((id) => copy(state.members.get(id) as MemberRecord)),
     putMember(m) {
       putMemberRaw(structuredClone(m));
       version++;
     },
 
-    enrollmentsOfGroup: (groupId) => [...state.enrollmentsByGroup.get(groupId)].map((id) => structuredClone(state.enrollments.get(id) as EnrollmentRecord)),
-    enrollmentsOfMember: (memberId) => [...state.enrollmentsByMember.get(memberId)].map((id) => structuredClone(state.enrollments.get(id) as EnrollmentRecord)),
+    enrollmentsOfGroup: (groupId) => [...state.enrollmentsByGroup.get(groupId)].map((id) => copy(state.enrollments.get(id) as EnrollmentRecord)),
+    enrollmentsOfMember: (memberId) => [...state.enrollmentsByMember.get(memberId)].map((id) => copy(state.enrollments.get(id) as EnrollmentRecord)),
     putEnrollment(e) {
       putEnrollmentRaw(structuredClone(e));
       version++;
@@ -267,12 +269,12 @@ export function createMemoryStore(seed: Dataset): Store {
     },
 
     app: (appId) => copy(state.apps.get(appId)),
-    apps: () => structuredClone([...state.apps.values()]),
+    apps: () => [...state.apps.values()].map(copy),
     appBySecret: (secret) => copy(state.apps.get(state.appsBySecret.get(secret) ?? '')),
     installation: (appId, community) => copy(state.installations.get(key(appId, community))),
-    installationsOfApp: (appId) => [...state.installationsByApp.get(appId)].map((k) => structuredClone(state.installations.get(k) as InstallationRecord)),
+    installationsOfApp: (appId) => [...state.installationsByApp.get(appId)].map((k) => copy(state.installations.get(k) as InstallationRecord)),
     installationsInCommunity: (community) =>
-      [...state.installationsByCommunity.get(community)].map((k) => structuredClone(state.installations.get(k) as InstallationRecord)),
+      [...state.installationsByCommunity.get(community)].map((k) => copy(state.installations.get(k) as InstallationRecord)),
     putInstallation(i) {
       putInstallationRaw(structuredClone(i));
       version++;
@@ -285,7 +287,7 @@ export function createMemoryStore(seed: Dataset): Store {
     },
 
     token: (value) => copy(state.tokens.get(value)),
-    tokens: () => structuredClone([...state.tokens.values()]),
+    tokens: () => [...state.tokens.values()].map(copy),
     putToken(t) {
       state.tokens.set(t.token, structuredClone(t));
       version++;

@@ -1,0 +1,107 @@
+import type { FieldError } from '../../spec/formatAjvErrors.ts';
+
+/**
+ * A presented record, serialized and checked against its schema once: a list answer is then a join of
+ * fragments, and the response check only looks at the envelope around them (design §7, "less work per
+ * request"). Its fields are private, so a fragment put where the spec expects something else is not a valid
+ * instance of anything and the response check flags it.
+ */
+export class JsonFragment {
+  readonly #json: string;
+  readonly #schemaPointer: string;
+  readonly #errors: readonly FieldError[];
+
+  constructor(value: unknown, schemaPointer: string, errors: readonly FieldError[]) {
+    this.#json = JSON.stringify(value);
+    this.#schemaPointer = schemaPointer;
+    this.#errors = errors;
+  }
+
+  get json(): string {
+    return this.#json;
+  }
+
+  get schemaPointer(): string {
+    return this.#schemaPointer;
+  }
+
+  /** Where the presented value breaks its schema; empty for every record the mock presents correctly. */
+  get errors(): readonly FieldError[] {
+    return this.#errors;
+  }
+
+  /** A fresh plain copy, for code that edits answers (faults). */
+  toPlain(): unknown {
+    return JSON.parse(this.#json);
+  }
+
+  /** JSON.stringify of an envelope that still holds fragments gives the same bytes as serializeJson. */
+  toJSON(): unknown {
+    return this.toPlain();
+  }
+}
+
+// Fragments sit at most this deep in an envelope ({ data: [fragment] }); below it JSON.stringify does the rest.
+const ENVELOPE_DEPTH = 3;
+
+/** The answer's bytes: JSON.stringify, with each fragment's cached JSON spliced in instead of re-serializing it. */
+export function serializeJson(value: unknown, depth = ENVELOPE_DEPTH): string {
+  if (value instanceof JsonFragment) return value.json;
+  if (depth === 0 || value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out += (i > 0 ? ',' : '') + (item === undefined || typeof item === 'function' ? 'null' : serializeJson(item, depth - 1));
+    }
+    return out + ']';
+  }
+  if (!isPlainObject(value)) return JSON.stringify(value);
+  let out = '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined || typeof item === 'function') continue;
+    out += (first ? '' : ',') + JSON.stringify(key) + ':' + serializeJson(item, depth - 1);
+    first = false;
+  }
+  return out + '}';
+}
+
+/** The same envelope with every fragment replaced by a plain copy, for faults that rewrite answers in place. */
+export function materializeJson(value: unknown, depth = ENVELOPE_DEPTH): unknown {
+  if (value instanceof JsonFragment) return value.toPlain();
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => materializeJson(item, depth - 1));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = materializeJson(item, depth - 1);
+  return out;
+}
+
+/**
+ * The fragments of an envelope: their schemas (which the envelope check treats as already checked) and their
+ * own schema errors, placed at the fragment's JSON pointer in the answer.
+ */
+export function fragmentsOf(value: unknown): { schemaPointers: Set<string>; errors: FieldError[] } {
+  const schemaPointers = new Set<string>();
+  const errors: FieldError[] = [];
+  const visit = (node: unknown, pointer: string, depth: number): void => {
+    if (node instanceof JsonFragment) {
+      schemaPointers.add(node.schemaPointer);
+      for (const e of node.errors) errors.push({ ...e, path: pointer + e.path });
+      return;
+    }
+    if (depth === 0 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${pointer}/${i}`, depth - 1));
+    else for (const [key, item] of Object.entries(node)) visit(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth - 1);
+  };
+  visit(value, '', ENVELOPE_DEPTH);
+  return { schemaPointers, errors };
+}
+
+/** Only arrays and plain objects are walked; anything else (a Date, a Buffer) is left to JSON.stringify. */
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

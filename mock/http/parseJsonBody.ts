@@ -1,0 +1,17 @@
+import { HttpProblem } from './HttpProblem.ts';
+
+/**
+ * The raw body as the value the contract validates: undefined when empty, parsed JSON for a JSON media type,
+ * the text otherwise (so the contract check answers 415 with the media type it wanted).
+ */
+export function parseJsonBody(raw: Buffer | undefined, contentType: string | undefined): { body: unknown; error?: HttpProblem } {
+  if (raw === undefined || raw.length === 0) return { body: undefined };
+  const text = raw.toString('utf8');
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json' && !type.endsWith('+json')) return { body: text };
+  try {
+    return { body: JSON.parse(text) };
+  } catch (error) {
+    return { body: text, error: new HttpProblem('invalid_json', `The body is not valid JSON: ${(error as Error).message}.`) };
+  }
+}

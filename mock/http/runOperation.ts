@@ -1,0 +1,54 @@
+import type { IncomingMessage } from 'node:http';
+import type { OperationSpec } from '../../spec/operationIndex.ts';
+import { authenticateBearer } from '../auth/authenticateBearer.ts';
+import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
+import type { FaultRequestContext } from '../faults/Fault.ts';
+import { answerFromExample } from './answerFromExample.ts';
+import { HttpProblem } from './HttpProblem.ts';
+import type { AppDeps, OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
+import { parsePrefer } from './parsePrefer.ts';
+
+/**
+ * The operation itself, on a routed request: authenticate → validate (Ajv, through the contract) → community
+ * check → Prefer → handler. A handler only runs on a request the spec accepts, so it never sees bad input.
+ */
+export async function runOperation(
+  deps: AppDeps,
+  op: OperationSpec,
+  pathParams: Record<string, string>,
+  handler: OperationHandler,
+  req: IncomingMessage,
+  request: FaultRequestContext['req'],
+): Promise<OperationResult> {
+  const headers = request.headers;
+  const authorization = headers.authorization;
+  const token = op.securitySchemes.length > 0 ? authenticateBearer(Array.isArray(authorization) ? authorization[0] : authorization, deps.store, deps.clock) : undefined;
+
+  const validation = deps.contract.validateRequest(op.operationId, {
+    path: pathParams,
+    query: request.query as Record<string, string | string[] | undefined>,
+    headers,
+    body: request.body,
+    contentType: typeof headers['content-type'] === 'string' ? headers['content-type'] : undefined,
+  });
+  if (!validation.ok) {
+    const missingCommunity = validation.errors.length === 1 && validation.errors[0]?.path === 'community-id';
+    if (validation.status === 415) throw new HttpProblem('unsupported_media_type', 'Send the body as application/json.', { errors: validation.errors });
+    throw new HttpProblem(missingCommunity ? 'missing_community' : 'invalid_request', 'The request does not match the contract.', { errors: validation.errors });
+  }
+  const community = validation.values.header['community-id'] as string | undefined;
+  if (token && community !== undefined) authorizeCommunity(token, community, deps.store);
+
+  if (headers.prefer !== undefined) {
+    const prefer = parsePrefer(headers.prefer);
+    if (prefer.code !== undefined || prefer.example !== undefined) return answerFromExample(deps.contract, op, prefer);
+  }
+
+  const ctx: OperationContext = { operation: op, params: validation.values, body: request.body, warnings: validation.warnings, token, community, deps, req };
+  const result = await handler(ctx);
+  const queryWarnings = validation.warnings.filter((w) => w.path.startsWith('query.'));
+  if (queryWarnings.length > 0) {
+    result.headers = { ...result.headers, 'X-Mock-Warnings': queryWarnings.map((w) => w.message).join('; ') };
+  }
+  return result;
+}

@@ -1,0 +1,170 @@
+/**
+ * npm run bench: the mock side by side with what a user would compare it to, in one run on loopback.
+ *   - raw: a bare node:http server answering the mock's own bytes for each request (the ceiling);
+ *   - Prism's static mock of spec/openapi.yaml (`prism mock -v silent`);
+ *   - the mock as `npm start` serves it (the API pipeline before Express);
+ *   - the mock as createApp() gives it to an embedding Express app (the pipeline as Express middleware).
+ * Each is driven by autocannon in a process of its own, on the same requests (the upload renames every entity
+ * on every request, so each one writes); the steady figure is the
+ * server's CPU per request (from /proc), reported as ratios to raw and to Prism measured in this run.
+ *   npm run bench -- [--seconds 3] [--connections 10] [--entities 10000] [--quick] [--out reports]
+ * Writes <out>/bench.json and <out>/bench.svg and prints a table ready for the README.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { type BenchCase, readCases, readMockConfig } from './bench/benchCases.ts';
+import { buildBenchUpload, countEntities } from './bench/benchUpload.ts';
+import { measureLoad } from './bench/measureLoad.ts';
+import { treeStats } from './bench/procStats.ts';
+import { type CaseResult, checkTargets, formatNumber, formatRatio, markdownTable, ratio, TARGET_LABELS, type TargetName } from './bench/ratios.ts';
+import { freePort, type StartedServer, startServer } from './bench/startServer.ts';
+import { barChartSvg } from './bench/svgChart.ts';
+
+const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+    entities: { type: 'string', default: '10000' },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string', default: 'reports' },
+  },
+});
+const seconds = Number(values.seconds ?? (values.quick ? 1 : 3));
+const connections = Number(values.connections);
+const entities = Number(values.entities);
+if (!(seconds > 0) || !(connections > 0) || !(entities > 0)) {
+  console.error('bench: --seconds, --connections and --entities must be positive numbers');
+  process.exit(2);
+}
+const warmupSeconds = values.quick ? 0.5 : 1;
+/** Uploads per target: each carries `entities` entities and takes a good part of a second. */
+const uploads = values.quick ? 2 : 5;
+
+const config = readMockConfig(root);
+const answersReady = (headers: Record<string, string>) => async (url: string) => (await fetch(`${url}/v1/groups?limit=1`, { headers })).ok;
+const mockHeaders = { authorization: `Bearer ${config.token}`, 'community-id': config.community };
+const anyAnswer = async (url: string) => (await fetch(`${url}/v1/groups`)).status > 0;
+
+const upload = buildBenchUpload(entities, ' [<id>]');
+const uploadCase: BenchCase = {
+  name: `sync upload, ${formatNumber(countEntities(upload))} entities`,
+  kind: 'upload',
+  entities: countEntities(upload),
+  request: {
+    method: 'POST',
+    path: '/v2/sync/bench-run/uploadEntities',
+    headers: { ...mockHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify(upload),
+    idReplacement: true,
+  },
+};
+
+const running: StartedServer[] = [];
+async function start(name: string, command: string, args: string[], ready: (url: string) => Promise<boolean>, url?: string): Promise<StartedServer> {
+  const server = await startServer(name, command, args, { cwd: root, ready, url });
+  running.push(server);
+  return server;
+}
+async function stopAll(): Promise<void> {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll().then(() => process.exit(130)));
+
+const results: CaseResult[] = [];
+const idleRss: Partial<Record<TargetName, number>> = {};
+let firstUpload: { ms: number; entitiesPerSecond: number } | undefined;
+
+async function measureTarget(target: TargetName, server: StartedServer, cases: BenchCase[]): Promise<void> {
+  idleRss[target] = treeStats(server.child.pid as number).rssBytes;
+  for (const c of cases) {
+    // The upload is one large body at a time (a sync client uploads sequentially); reads use all connections.
+    const measure = await measureLoad(server, c.request, c.kind === 'upload' ? { seconds, connections: 1, warmupSeconds, amount: uploads } : { seconds, connections, warmupSeconds });
+    let result = results.find((r) => r.name === c.name);
+    if (!result) results.push((result = { name: c.name, kind: c.kind, entities: c.entities, measures: {} }));
+    result.measures[target] = measure;
+    console.log(`  ${TARGET_LABELS[target].padEnd(30)} ${c.name.padEnd(52)} ${formatNumber(measure.rps).padStart(7)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms  ${formatNumber(measure.cpuUsPerReq).padStart(6)} µs CPU/req${measure.failures ? `  ${measure.failures} non-2xx/errors` : ''}`);
+  }
+}
+
+try {
+  console.log(`bench: ${seconds} s per request, ${connections} connections, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+
+  // 1. The mock as npm start runs it; its answers become the raw server's script.
+  const standalone = await start('mock (npm start)', 'npm', ['start', '--silent', '--', '--port', '0', '--quiet'], answersReady(mockHeaders));
+  const reads = await readCases(standalone.url, config);
+  const cases = [...reads, uploadCase];
+  const answers = [];
+  for (const c of cases) {
+    const startedAt = performance.now();
+    const res = await fetch(standalone.url + c.request.path, { method: c.request.method, headers: c.request.headers, body: c.request.body });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (c.kind === 'upload') {
+      const ms = performance.now() - startedAt;
+      firstUpload = { ms, entitiesPerSecond: ((c.entities ?? 0) * 1000) / ms };
+    }
+    if (!res.ok) throw new Error(`the mock answered ${res.status} to ${c.name}: ${body.toString().slice(0, 500)}`);
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-total-count']) {
+      const value = res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    answers.push({ key: `${c.request.method} ${c.request.path}`, status: res.status, headers, body: body.toString('base64') });
+  }
+  await fetch(`${standalone.url}/__mock/reset`, { method: 'POST' });
+  console.log(`mock: ${reads.length} reads recorded; the first ${uploadCase.name} (new entities, a process just started) took ${formatNumber(firstUpload?.ms)} ms (${formatNumber(firstUpload?.entitiesPerSecond)} entities/s); state reset`);
+  await measureTarget('standalone', standalone, cases);
+  await stopAll();
+
+  // 2. The ceiling: the same bytes from bare node:http.
+  const answersFile = join(mkdtempSync(join(tmpdir(), 'bench-')), 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+  const raw = await start('raw node:http', process.execPath, [join(root, 'scripts/bench/rawServer.mjs'), answersFile], anyAnswer);
+  await measureTarget('raw', raw, cases);
+  await stopAll();
+
+  // 3. What a user would pick instead: Prism's static mock, logging off.
+  const prismPort = await freePort();
+  const prism = await start('Prism', join(root, 'node_modules/.bin/prism'), ['mock', '-v', 'silent', '-h', '127.0.0.1', '-p', String(prismPort), join(root, 'spec/openapi.yaml')], anyAnswer, `http://127.0.0.1:${prismPort}`);
+  await measureTarget('prism', prism, cases);
+  await stopAll();
+
+  // 4. The mock as an embedding Express app gets it.
+  const express = await start('mock (createApp in Express)', process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/expressMount.ts')], answersReady(mockHeaders));
+  await measureTarget('express', express, cases);
+  await stopAll();
+} finally {
+  await stopAll();
+}
+
+console.log('\nServer CPU per request and its ratios, measured in this run (README-ready):\n');
+console.log(markdownTable(results));
+console.log(`\nIdle RSS (MB): ${(Object.keys(idleRss) as TargetName[]).map((t) => `${TARGET_LABELS[t]} ${formatNumber((idleRss[t] ?? 0) / 2 ** 20)}`).join(', ')}`);
+if (firstUpload) console.log(`First upload of ${formatNumber(uploadCase.entities)} new entities, the first request of a process just started (npm start): ${formatNumber(firstUpload.ms)} ms, ${formatNumber(firstUpload.entitiesPerSecond)} entities/s`);
+console.log('\nTargets (ratios of this run; a report, not a test):');
+for (const t of checkTargets(results)) console.log(`  ${t.met === undefined ? '?' : t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${t.detail}`);
+
+const outDir = resolve(root, values.out as string);
+mkdirSync(outDir, { recursive: true });
+const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: process.platform };
+writeFileSync(join(outDir, 'bench.json'), JSON.stringify({ machine, seconds, connections, firstUpload, idleRss, results }, null, 2) + '\n');
+const order: TargetName[] = ['raw', 'prism', 'standalone', 'express'];
+writeFileSync(
+  join(outDir, 'bench.svg'),
+  barChartSvg({
+    title: `Server CPU per request: the mock beside raw node:http and Prism (${machine.cpus} × ${machine.cpuModel}, node ${machine.node})`,
+    unit: 'CPU µs per request; the note is × raw, × Prism',
+    groups: results.map((r) => ({
+      label: r.name,
+      bars: order.map((t) => ({
+        series: TARGET_LABELS[t],
+        value: r.measures[t]?.cpuUsPerReq,
+        note: t === 'standalone' || t === 'express' ? `${formatRatio(ratio(r.measures[t]?.cpuUsPerReq, r.measures.raw?.cpuUsPerReq))} raw, ${formatRatio(ratio(r.measures[t]?.cpuUsPerReq, r.measures.prism?.cpuUsPerReq))} Prism` : undefined,
+      })),
+    })),
+  }),
+);
+console.log(`\nwrote ${join(values.out as string, 'bench.json')} and ${join(values.out as string, 'bench.svg')}`);
