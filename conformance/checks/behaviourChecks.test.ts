@@ -38,13 +38,13 @@ describe('filter-subset', () => {
 
 describe('search-total', () => {
   it.each([
-    ['equal', 3, 3, 100, 1, []],
-    ['below the hits', 2, 3, 100, 1, ['MUST']],
-    ['above on a partial first page', 9, 3, 100, 1, ['SHOULD']],
-    ['above on a full page', 9, 3, 3, 1, []],
-    ['not a number (schema reports it)', undefined, 3, 100, 1, []],
-  ])('%s', (_name, total, hits, limit, page, want) => {
-    expect(severities(searchTotal.run({ exchange: x, total, hits, limit, page }))).toEqual(want);
+    ['equal', 3, 3, undefined, []],
+    ['below the hits', 2, 3, undefined, ['MUST']],
+    ['above the matches read to the end', 9, 3, 3, ['SHOULD']],
+    ['above the hits, pages not read to the end', 9, 3, undefined, []],
+    ['not a number (schema reports it)', undefined, 3, undefined, []],
+  ])('%s', (_name, total, hits, collected, want) => {
+    expect(severities(searchTotal.run({ exchange: x, total, hits, ...(collected !== undefined ? { collected } : {}) }))).toEqual(want);
   });
 });
 
