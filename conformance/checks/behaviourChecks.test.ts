@@ -67,10 +67,11 @@ describe('updated-after', () => {
   const rec = (alias: string, updatedAt: string): Record<string, unknown> => ({ alias, updatedAt });
   const all = [rec('old', '2026-02-01T00:00:00.000Z'), rec('edge', after), rec('new', '2026-04-01T00:00:00.000Z')];
   it.each([
-    ['newer only', [rec('new', '2026-04-01T00:00:00.000Z')], 100, []],
+    // Exactly at after: "after" says >, we decided >=: leaving it out is only a SHOULD question.
+    ['newer only (the record exactly at after left out)', [rec('new', '2026-04-01T00:00:00.000Z')], 100, ['SHOULD']],
     ['with the record exactly at after', [rec('edge', after), rec('new', '2026-04-01T00:00:00.000Z')], 100, []],
     ['with an older record', all, 100, ['MUST']],
-    ['missing a newer record', [], 100, ['MUST']],
+    ['missing a newer record', [rec('edge', after)], 100, ['MUST']],
     ['missing a newer record from a full answer', [rec('x', '2026-05-01T00:00:00.000Z')], 1, []],
   ])('%s', (_name, records, limit, want) => {
     expect(severities(updatedAfter.run({ exchange: x, after, records, unfiltered: all, limit }))).toEqual(want);

@@ -157,7 +157,7 @@ describe('sync checks', () => {
 describe('data-action checks', () => {
   it.each([
     [2, 2, []],
-    [2, 3, ['SHOULD']],
+    [2, 3, ['MUST']],
   ])('data-action-limit limit=%i count=%i', (limit, count, want) => {
     expect(sev(dataActionLimit.run({ exchange: x, limit, count }))).toEqual(want);
   });

@@ -11,6 +11,9 @@ describe('parseCliArgs', () => {
     ['--seed', ['--seed', '42'], { seed: 42 }],
     ['--seed=0', ['--seed=0'], { seed: 0 }],
     ['-h', ['-h'], { help: true }],
+    ['--header, repeatable', ['--header', 'X-Mock-Session: w1', '--header', 'x-api-key:abc: def'], { headers: { 'X-Mock-Session': 'w1', 'x-api-key': 'abc: def' } }],
+    ['the same --header twice keeps the last', ['--header', 'X-A: 1', '--header', 'x-a: 2'], { headers: { 'x-a': '2' } }],
+    ['--show-secrets and --save-token', ['--show-secrets', '--save-token', 'tok.txt'], { showSecrets: true, saveToken: 'tok.txt' }],
   ])('%s', (_name, argv, want) => {
     expect(parseCliArgs(argv)).toMatchObject(want);
   });
@@ -23,6 +26,8 @@ describe('parseCliArgs', () => {
     ['a negative seed', ['--seed', '-1'], /--seed/],
     ['a seed that is not a number', ['--seed', 'abc'], /--seed must be a whole number/],
     ['a flag without its value', ['--token'], /token/],
+    ['a header without a colon', ['--header', 'X-Mock-Session'], /Name: value/],
+    ['a header with a bad name', ['--header', 'X Session: 1'], /valid header name/],
   ])('refuses %s', (_name, argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

@@ -1,5 +1,6 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { RunResult } from '../run/RunResult.ts';
+import { setupLine } from '../run/replayVariables.ts';
 
 /** The machine-readable report (--json FILE): the whole result, secrets redacted. */
 export function toJsonReport(result: RunResult): string {
@@ -10,6 +11,7 @@ export function toJsonReport(result: RunResult): string {
     ...(f.path ? { path: f.path } : {}),
     ...(f.expected !== undefined ? { expected: f.expected } : {}),
     ...(f.actual !== undefined ? { actual: f.actual } : {}),
+    ...(f.source ? { source: f.source } : {}),
     exchange: {
       id: f.exchange.id,
       ...(f.exchange.operationId ? { operationId: f.exchange.operationId } : {}),
@@ -31,6 +33,8 @@ export function toJsonReport(result: RunResult): string {
     requests: result.exchanges,
     conformant: result.conformant,
     counts: result.counts,
+    // The line to paste before any curl of this report (each variable, and where its value came from).
+    ...(result.replay?.length ? { setup: setupLine(result.replay) } : {}),
     cases: result.cases.map((c) => ({
       area: c.area,
       title: c.title,
