@@ -107,6 +107,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         finish(toCase(scenario.area, title, recorder, strict, skipReason, performance.now() - stepStarted));
       }, base);
     }
+    // A user token a scenario obtained (its own login) serves later scenarios and --save-token.
+    if (scenarioState.userToken !== undefined) shared.userToken = scenarioState.userToken;
     emit({ type: 'scenario-end', area: scenario.area, title: scenario.title, cases: own, durationMs: performance.now() - scenarioStarted });
   }
 
