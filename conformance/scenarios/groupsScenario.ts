@@ -50,7 +50,7 @@ export const groupsScenario: Scenario = {
       s.check(defaultOrder, { exchange: paging.plain, items: itemsOf(paging.plain.response?.body) });
       for (const exchange of [paging.plain, ...collected.exchanges]) s.check(communityScope, { exchange, ...scope, items: itemsOf(exchange.response?.body) });
       if (collected.exchanges[0]) s.check(defaultOrder, { exchange: collected.exchanges[0], items: itemsOf(collected.exchanges[0].response?.body) });
-      if (complete) for (const exchange of [paging.plain, ...collected.exchanges]) s.check(totalCount, { exchange, collected: collected.items.length });
+      if (complete) for (const exchange of [...paging.exchanges, ...collected.exchanges]) s.check(totalCount, { exchange, collected: collected.items.length });
     });
 
     for (const filter of GROUP_FILTERS) {

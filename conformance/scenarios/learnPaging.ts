@@ -19,6 +19,8 @@ export interface Paging {
   total?: number;
   /** The answer to the request without page or limit. */
   plain: Exchange;
+  /** Every answer of the unfiltered list while learning (their X-Total-Count must all count the same list). */
+  exchanges: Exchange[];
 }
 
 /** Page sizes tried, largest first: 1000 is our decided maximum; implementations often cap at 100 or 50. */
@@ -42,11 +44,16 @@ export function totalOf(exchange: Exchange | undefined): number | undefined {
 export async function learnPaging(s: StepContext): Promise<Paging> {
   const plain = await s.send({ operationId: 'listGroups', expect: { valid: true } });
   const defaultSize = itemsOf(plain.response?.body).length;
-  const paging: Paging = { firstPage: 1, pageWorks: false, defaultSize, plain };
+  const paging: Paging = { firstPage: 1, pageWorks: false, defaultSize, plain, exchanges: [plain] };
+  const send = async (query: Record<string, number>, expect: Parameters<StepContext['send']>[0]['expect']): Promise<Exchange> => {
+    const exchange = await s.send({ operationId: 'listGroups', query, expect });
+    paging.exchanges.push(exchange);
+    return exchange;
+  };
   const total = totalOf(plain);
   if (total !== undefined) paging.total = total;
   for (const [index, limit] of LIMITS.entries()) {
-    const exchange = await s.send({ operationId: 'listGroups', query: { limit }, expect: index === 0 ? { valid: true, severity: 'SHOULD' } : { probe: true } });
+    const exchange = await send({ limit }, index === 0 ? { valid: true, severity: 'SHOULD' } : { probe: true });
     if (!ok(exchange)) continue;
     // A limit that returns more than asked is ignored: not a page size the suite can rely on.
     if (itemsOf(exchange.response?.body).length <= limit) paging.limit = limit;
@@ -54,18 +61,18 @@ export async function learnPaging(s: StepContext): Promise<Paging> {
   }
   const known = Math.max(defaultSize, paging.total ?? 0);
   if (known < 4) return paging;
-  const head = await s.send({ operationId: 'listGroups', query: { limit: 2 }, expect: { probe: true } });
-  const one = await s.send({ operationId: 'listGroups', query: { limit: 2, page: 1 }, expect: { valid: true, severity: 'SHOULD' } });
+  const head = await send({ limit: 2 }, { probe: true });
+  const one = await send({ limit: 2, page: 1 }, { valid: true, severity: 'SHOULD' });
   if (!ok(head) || !ok(one)) return paging;
   if (ids(one) !== ids(head)) {
-    const zero = await s.send({ operationId: 'listGroups', query: { limit: 2, page: 0 }, expect: { probe: true } });
+    const zero = await send({ limit: 2, page: 0 }, { probe: true });
     if (ok(zero) && ids(zero) === ids(head)) {
       paging.firstPage = 0;
       paging.pageWorks = true;
     }
     return paging;
   }
-  const two = await s.send({ operationId: 'listGroups', query: { limit: 2, page: 2 }, expect: { probe: true } });
+  const two = await send({ limit: 2, page: 2 }, { probe: true });
   paging.pageWorks = ok(two) && ids(two) !== ids(one);
   return paging;
 }
