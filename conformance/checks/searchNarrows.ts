@@ -11,7 +11,7 @@ export interface SearchNarrowsInput {
   count: number;
   /** `total` of the same search without `q` (everything). */
   everything: number;
-  /** A group known to share no text with `q`: if q were applied, it could not match. */
+  /** A listed group no reading of `q` matches (it does not contain q, nor every word of it). */
   unrelated?: Json;
 }
 
@@ -22,7 +22,7 @@ export function foldText(value: unknown): string {
 
 /**
  * `q` is "search text: a group name or identifier" (stated): a search for a group's exact alias cannot
- * answer as many groups as a search without q while a group sharing no text with it exists (MUST: q was
+ * answer as many groups as a search without q while a group that cannot match it exists (MUST: q was
  * ignored). That each hit contains q in its name or alias is how matching was decided (SHOULD).
  */
 export const searchNarrows = defineCheck<SearchNarrowsInput>(
@@ -32,7 +32,7 @@ export const searchNarrows = defineCheck<SearchNarrowsInput>(
   ({ exchange, q, hits, count, everything, unrelated }, fail) => {
     const out: CheckFailure[] = [];
     if (unrelated && everything > 1 && count >= everything) {
-      out.push(fail('MUST', exchange, `q=${q} answered ${count} groups, as many as a search without q, although ${label(unrelated)} shares no text with it`, { path: 'response.total', expected: `fewer than ${everything}`, actual: count }));
+      out.push(fail('MUST', exchange, `q=${q} answered ${count} groups, as many as a search without q, although ${label(unrelated)} does not match it`, { path: 'response.total', expected: `fewer than ${everything}`, actual: count }));
     }
     const want = foldText(q);
     const index = hits.findIndex((h) => !foldText(h.name).includes(want) && !foldText(h.alias).includes(want));
