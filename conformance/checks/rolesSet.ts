@@ -11,7 +11,7 @@ const REQUIRED = ['student', 'guardian', 'professor', 'coordenator'] as const;
 export const rolesSet = defineCheck<{ exchange: Exchange; records: Json[] }>(
   'roles-set',
   'Users data-action records carry rolesSet with the four booleans (admin optional).',
-  { MUST: stated('User record: … `rolesSet` object with booleans `student`, `guardian`, `professor`, `coordenator` and optionally `admin`') },
+  { MUST: stated('`rolesSet` object with booleans `student`, `guardian`, `professor`, `coordenator` and optionally `admin`') },
   ({ exchange, records }, fail) => {
     const out: CheckFailure[] = [];
     let broken = 0;

@@ -32,7 +32,7 @@ Runs the conformance suite against an implementation of the education-platform A
 
 Options
   --base-url URL        the implementation (or CONFORM_BASE_URL)
-  --config FILE         JSON config: community, token, appId, appSecret, pendingApproval, oauth
+  --config FILE         JSON config: community, token, appId, appSecret, pendingApproval, oauth, headers
                         (see fixtures/conform.mock.json); flags and environment override it
   --token T             bearer token for operations 2-8 (or CONFORM_TOKEN)
   --community ID        community of operations 2-8 (or CONFORM_COMMUNITY)
