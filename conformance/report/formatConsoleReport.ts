@@ -19,7 +19,7 @@ interface Entry {
 /** One kind of failure: the same check, severity, operation and message but for array indices and values. */
 function sameKind(entry: Entry): string {
   const f = entry.failure;
-  const message = f.message.replace(/\[\d+\]/g, '[*]').replace(/\b(item|record|installation|hit) \d+/g, '$1 *').replace(/"[^"]*"/g, '"…"');
+  const message = f.message.replace(/\b\d+ of \d+\b/g, '# of #').replace(/\[\d+\]/g, '[*]').replace(/\b(item|record|installation|hit) \d+/g, '$1 *').replace(/"[^"]*"/g, '"…"');
   return [f.severity, f.check, f.exchange.operationId ?? '', message, (f.path ?? '').replace(/\[\d+\]/g, '[*]')].join('\u0000');
 }
 
@@ -75,7 +75,9 @@ function section(lines: string[], paint: Paint, title: string, cases: CaseResult
       const { failure, step } = same[0] as Entry;
       lines.push(`  ${paint(colour, `✗ [${failure.severity}] ${failure.check}`)}: ${failure.message}`);
       if (same.length > 1) {
-        const where = [...new Set(same.slice(1).map((e) => e.failure.path ?? e.step))].slice(0, 4);
+        // Where the others are: their paths, or their steps when the path is the same each time.
+        const paths = new Set(same.map((e) => e.failure.path ?? ''));
+        const where = [...new Set(same.slice(1).map((e) => (paths.size > 1 ? (e.failure.path ?? e.step) : e.step)))].slice(0, 4);
         lines.push(paint('gray', `      and ${same.length - 1} more like it${where.length ? ` (${where.join(', ')}${same.length - 1 > where.length ? ', …' : ''})` : ''}`));
       }
       lines.push(`      step:      ${step}${countSteps(same)}`);
