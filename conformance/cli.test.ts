@@ -68,7 +68,7 @@ describe('conform CLI', () => {
     const text = out.join('\n');
     expect(code).toBe(1);
     expect(text).toMatch(/^listGroups {2}GET \/v1\/groups$/m);
-    expect(text).toMatch(/✗ \[MUST\] filter-matches: item \d+ \(.*\) does not match name=/);
+    expect(text).toMatch(/✗ \[MUST\] filter-matches: \d+ of \d+ items, e.g. item \d+ \(.*\) does not match name=/);
     expect(text).toMatch(/at: +response\[\d+\]/);
     expect(text).toMatch(/expected: +"name=/);
     expect(text).toMatch(/reproduce: curl -sS -i '.*\/v1\/groups\?name=.*' .*-H 'authorization: Bearer '"\$CONFORM_TOKEN"/);
