@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { stated, decided, defineCheck, type CheckFailure, type Severity } from './Check.ts';
+import { stated, decided, defineCheck, type Severity } from './Check.ts';
 import { label, type Json } from './values.ts';
 
 export interface FilterInput {
