@@ -11,13 +11,16 @@ interface Run {
   out: string[];
   err: string[];
   files: Map<string, string>;
+  secrets: Map<string, string>;
 }
 
 async function run(argv: string[], env: Record<string, string> = {}): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const files = new Map<string, string>();
+  const secrets = new Map<string, string>();
   const io: CliIo = {
+    writeSecret: (path, text) => secrets.set(path, text),
     env,
     stdout: (line) => out.push(...line.split('\n')),
     stderr: (line) => err.push(line),
@@ -25,7 +28,7 @@ async function run(argv: string[], env: Record<string, string> = {}): Promise<Ru
     now: () => new Date('2026-03-02T09:00:00.000Z'),
     defaultSeed: () => 4242,
   };
-  return { code: await main(argv, io), out, err, files };
+  return { code: await main(argv, io), out, err, files, secrets };
 }
 
 describe('conform CLI', () => {
@@ -65,7 +68,7 @@ describe('conform CLI', () => {
     const text = out.join('\n');
     expect(code).toBe(1);
     expect(text).toMatch(/^listGroups {2}GET \/v1\/groups$/m);
-    expect(text).toMatch(/✗ \[MUST\] filter-matches: item \d+ \(.*\) does not match name=/);
+    expect(text).toMatch(/✗ \[MUST\] filter-matches: \d+ of \d+ items, e.g. item \d+ \(.*\) does not match name=/);
     expect(text).toMatch(/at: +response\[\d+\]/);
     expect(text).toMatch(/expected: +"name=/);
     expect(text).toMatch(/reproduce: curl -sS -i '.*\/v1\/groups\?name=.*' .*-H 'authorization: Bearer '"\$CONFORM_TOKEN"/);
@@ -110,6 +113,39 @@ describe('conform CLI', () => {
     const { code, out } = await run(['--base-url', healthy.url, '--only', 'data-actions', '--community', healthy.config.community as string], { CONFORM_APP_SECRET: healthy.config.appSecret as string });
     expect(code).toBe(0);
     expect(out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+  });
+
+  it('sends --header on every request; the reproducers carry it after a setup line that names each variable\'s origin', async () => {
+    const { code, out } = await run(['--base-url', broken.url, '--config', configFile, '--only', 'groups', '--seed', '7', '--header', 'X-Conform-Run: r7']);
+    const text = out.join('\n');
+    expect(code).toBe(1);
+    const reproducers = out.filter((l) => l.trim().startsWith('reproduce:'));
+    expect(reproducers.length).toBeGreaterThan(0);
+    for (const line of reproducers) expect(line).toContain(`-H 'x-conform-run: r7'`);
+    expect(text).toContain(`export CONFORM_TOKEN="$(node -p 'require(process.argv[1]).token' '${configFile}')"  # CONFORM_TOKEN: config key "token" of ${configFile}`);
+  });
+
+  it('--show-secrets inlines the values; no setup line is needed', async () => {
+    const { out } = await run(['--base-url', broken.url, '--config', configFile, '--only', 'groups', '--seed', '7', '--show-secrets']);
+    const text = out.join('\n');
+    expect(text).toContain(`-H 'authorization: Bearer ${healthy.config.token as string}'`);
+    expect(text).not.toContain('$CONFORM_TOKEN');
+    expect(text).not.toContain('export CONFORM_TOKEN');
+  });
+
+  it('--save-token writes the user token of the suite\'s own login, which then replays user-info', async () => {
+    const { code, out, secrets } = await run(['--base-url', healthy.url, '--config', configFile, '--only', 'user-info', '--seed', '7', '--save-token', 'out/user-token.txt']);
+    expect(code).toBe(0);
+    const token = (secrets.get('out/user-token.txt') ?? '').trim();
+    expect(token.length).toBeGreaterThan(10);
+    expect(out.join('\n')).toContain('export CONFORM_USER_TOKEN="$(cat out/user-token.txt)"');
+    const replay = await fetch(`${healthy.url}/v1/oauth/user/info`, { headers: { authorization: `Bearer ${token}` } });
+    expect(replay.status).toBe(200);
+  });
+
+  it('says "is the base URL right?" when most requests were 404', async () => {
+    const { out } = await run(['--base-url', `${healthy.url}/wrong/prefix`, '--config', configFile, '--only', 'auth,groups', '--seed', '7']);
+    expect(out.join('\n')).toMatch(/requests were answered 404: is the base URL right\?/);
   });
 
   it.each([

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadContract } from '../spec/contract.ts';
 import { checkRegistry } from './checks/registry.ts';
 import { parseCliArgs, USAGE } from './config/parseCliArgs.ts';
 import { resolveConfig } from './config/resolveConfig.ts';
 import { UsageError } from './config/UsageError.ts';
+import { painter, shouldColor } from './report/colors.ts';
 import { createProgressPrinter } from './report/createProgressPrinter.ts';
 import { DEFAULT_PROFILE, findProfile, planAreas } from './plan/profiles.ts';
 import { parseWaivers } from './plan/waivers.ts';
@@ -30,11 +31,15 @@ export interface CliIo {
   stderr: (line: string) => void;
   readFile?: (path: string) => string;
   writeFile?: (path: string, text: string) => void;
+  /** Writes a file only its owner may read (--save-token). */
+  writeSecret?: (path: string, text: string) => void;
   now?: () => Date;
   /** The seed when --seed is absent (random by default, and printed). */
   defaultSeed?: () => number;
   /** Passed through to runConformance (tests). */
   runOptions?: Partial<RunOptions>;
+  /** Whether stdout is a terminal (colours; NO_COLOR and FORCE_COLOR decide first). */
+  isTTY?: boolean;
 }
 
 /** config → client → scenarios → checks → reporters → exit code. */
@@ -47,6 +52,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
     const config = resolveConfig(args, io.env, readFile);
+    const color = shouldColor(io.env, io.isTTY);
     const profile = findProfile(args.profile ?? DEFAULT_PROFILE);
     const contract = io.runOptions?.contract ?? loadContract();
     const waivers = args.waivers ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, { checks: new Set([...checkRegistry.keys(), 'step-error']), operations: new Set(contract.operations.keys()) }) : [];
@@ -58,12 +64,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       strict: args.strict,
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
       now,
-      onProgress: createProgressPrinter(io.stdout),
+      onProgress: createProgressPrinter(io.stdout, painter(color)),
+      ...(args.showSecrets ? { showSecrets: true } : {}),
+      ...(args.saveToken ? { saveToken: resolve(args.saveToken) } : {}),
       ...io.runOptions,
     });
     const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });
-    io.stdout(formatConsoleReport(result));
+    io.stdout(formatConsoleReport(result, { color }));
     const write = io.writeFile ?? writeReport;
+    if (args.saveToken) {
+      if (result.loginToken) {
+        (io.writeSecret ?? writeSecret)(args.saveToken, result.loginToken + '\n');
+        io.stdout(`User token of the suite's login written to ${args.saveToken}: export CONFORM_USER_TOKEN="$(cat ${args.saveToken})"`);
+      } else io.stderr(`conform: --save-token: no user token was obtained by login in this run, ${args.saveToken} not written`);
+    }
     if (args.junit) write(args.junit, toJunitXml(result));
     if (args.json) write(args.json, toJsonReport(result));
     if (args.html) write(args.html, toHtmlReport(result));
@@ -94,6 +108,12 @@ function readWaivers(readFile: (path: string) => string, path: string): string {
   }
 }
 
+function writeSecret(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
 function writeReport(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
@@ -102,6 +122,7 @@ function writeReport(path: string, text: string): void {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2), {
     env: process.env,
+    isTTY: process.stdout.isTTY,
     stdout: (line) => process.stdout.write(line + '\n'),
     stderr: (line) => process.stderr.write(line + '\n'),
   }).then(

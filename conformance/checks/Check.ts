@@ -17,7 +17,7 @@ export interface CheckFailure {
   expected?: unknown;
   actual?: unknown;
   exchange: Exchange;
-  /** Where the broken rule comes from; wins over its check's own source (checks with sub-rules). */
+  /** The rule this failure breaks; wins over its check's own source (for checks with sub-rules). */
   source?: RuleSource;
 }
 
@@ -25,19 +25,39 @@ export interface CheckFailure {
 export interface Check<I> {
   name: string;
   description: string;
-  /** Where the check's rule comes from. */
+  /** The check's main rule (its MUST when it has one). */
   source?: RuleSource;
+  /** Every rule the check applies, by severity: what a failure of that severity rests on by default. */
+  rules: CheckRules;
   run(input: I): CheckFailure[];
 }
 
-export function defineCheck<I>(name: string, description: string, run: (input: I, fail: FailureFactory) => CheckFailure[]): Check<I> {
-  const fail: FailureFactory = (severity, exchange, message, extra = {}) => ({ check: name, severity, message, ...extra, exchange });
-  return { name, description, run: (input) => run(input, fail) };
+/** The sources of a check's MUST and SHOULD rules. */
+export interface CheckRules {
+  MUST?: RuleSource;
+  SHOULD?: RuleSource;
+}
+
+/** A sentence of the API description, quoted. */
+export const stated = (text: string): RuleSource => ({ kind: 'description', text });
+/** A heading of spec/DECISIONS.md. */
+export const decided = (heading: string): RuleSource => ({ kind: 'decision', text: heading });
+
+/**
+ * Defines a check. A failure rests on the rule of its severity (`rules`) unless it names its own source.
+ */
+export function defineCheck<I>(name: string, description: string, rules: CheckRules, run: (input: I, fail: FailureFactory) => CheckFailure[]): Check<I> {
+  const fail: FailureFactory = (severity, exchange, message, extra = {}) => {
+    const source = extra.source ?? rules[severity] ?? rules.MUST ?? rules.SHOULD;
+    return { check: name, severity, message, ...extra, exchange, ...(source ? { source } : {}) };
+  };
+  const source = rules.MUST ?? rules.SHOULD;
+  return { name, description, rules, ...(source ? { source } : {}), run: (input) => run(input, fail) };
 }
 
 export type FailureFactory = (
   severity: Severity,
   exchange: Exchange,
   message: string,
-  extra?: Pick<CheckFailure, 'path' | 'expected' | 'actual'>,
+  extra?: Pick<CheckFailure, 'path' | 'expected' | 'actual' | 'source'>,
 ) => CheckFailure;

@@ -1,9 +1,9 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { stated, decided, defineCheck } from './Check.ts';
 import { isRecord } from './values.ts';
 
 /** "The approve operation returns the app manifest" (stated): the manifest of the approved app. */
-export const approveReturnsManifest = defineCheck<{ exchange: Exchange; appId: string }>('approve-returns-manifest', 'Approve answers with the manifest of the approved app.', ({ exchange, appId }, fail) => {
+export const approveReturnsManifest = defineCheck<{ exchange: Exchange; appId: string }>('approve-returns-manifest', 'Approve answers with the manifest of the approved app.', { MUST: stated('the approve operation returns the app manifest'), SHOULD: decided('Installations') }, ({ exchange, appId }, fail) => {
   const res = exchange.response;
   if (!res || res.status < 200 || res.status >= 300) return [];
   const id = isRecord(res.body) ? res.body.id : undefined;

@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { stated, decided, defineCheck } from './Check.ts';
 import { isSuccess } from './ExchangeInput.ts';
 
 export interface AuthInput {
@@ -12,7 +12,7 @@ export interface AuthInput {
  * Operations 2 to 8 (bearer) and user-info (OAuth) refuse a request without valid credentials: not a 2xx is
  * stated (MUST); 401 is RFC 6750 §3.1 and our decision (SHOULD).
  */
-export const authRequired = defineCheck<AuthInput>('auth-required', 'A request without valid credentials is refused (401).', ({ exchange, credentials }, fail) => {
+export const authRequired = defineCheck<AuthInput>('auth-required', 'A request without valid credentials is refused (401).', { MUST: stated('Endpoints 2 to 8 require an HTTP bearer token (`Authorization: Bearer <ACCESS_TOKEN>`).'), SHOULD: decided('Errors') }, ({ exchange, credentials }, fail) => {
   const status = exchange.response?.status;
   if (status === undefined || status >= 500) return [];
   if (isSuccess(status) || status < 400) return [fail('MUST', exchange, `a request with ${credentials} was answered ${status}`, { expected: 'a 4xx (401)', actual: status })];

@@ -38,13 +38,13 @@ describe('filter-subset', () => {
 
 describe('search-total', () => {
   it.each([
-    ['equal', 3, 3, 100, 1, []],
-    ['below the hits', 2, 3, 100, 1, ['MUST']],
-    ['above on a partial first page', 9, 3, 100, 1, ['SHOULD']],
-    ['above on a full page', 9, 3, 3, 1, []],
-    ['not a number (schema reports it)', undefined, 3, 100, 1, []],
-  ])('%s', (_name, total, hits, limit, page, want) => {
-    expect(severities(searchTotal.run({ exchange: x, total, hits, limit, page }))).toEqual(want);
+    ['equal', 3, 3, undefined, []],
+    ['below the hits', 2, 3, undefined, ['MUST']],
+    ['above the matches read to the end', 9, 3, 3, ['SHOULD']],
+    ['above the hits, pages not read to the end', 9, 3, undefined, []],
+    ['not a number (schema reports it)', undefined, 3, undefined, []],
+  ])('%s', (_name, total, hits, collected, want) => {
+    expect(severities(searchTotal.run({ exchange: x, total, hits, ...(collected !== undefined ? { collected } : {}) }))).toEqual(want);
   });
 });
 
@@ -67,10 +67,11 @@ describe('updated-after', () => {
   const rec = (alias: string, updatedAt: string): Record<string, unknown> => ({ alias, updatedAt });
   const all = [rec('old', '2026-02-01T00:00:00.000Z'), rec('edge', after), rec('new', '2026-04-01T00:00:00.000Z')];
   it.each([
-    ['newer only', [rec('new', '2026-04-01T00:00:00.000Z')], 100, []],
+    // Exactly at after: "after" says >, we decided >=: leaving it out is only a SHOULD question.
+    ['newer only (the record exactly at after left out)', [rec('new', '2026-04-01T00:00:00.000Z')], 100, ['SHOULD']],
     ['with the record exactly at after', [rec('edge', after), rec('new', '2026-04-01T00:00:00.000Z')], 100, []],
     ['with an older record', all, 100, ['MUST']],
-    ['missing a newer record', [], 100, ['MUST']],
+    ['missing a newer record', [rec('edge', after)], 100, ['MUST']],
     ['missing a newer record from a full answer', [rec('x', '2026-05-01T00:00:00.000Z')], 1, []],
   ])('%s', (_name, records, limit, want) => {
     expect(severities(updatedAfter.run({ exchange: x, after, records, unfiltered: all, limit }))).toEqual(want);

@@ -1,9 +1,9 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { decided, defineCheck } from './Check.ts';
 import { instant, label, type Json } from './values.ts';
 
 /** Records come oldest first, so a client can resume from the last updatedAt (our decision: SHOULD). */
-export const dataActionOrder = defineCheck<{ exchange: Exchange; records: Json[] }>('data-action-order', 'Data-action records come oldest first.', ({ exchange, records }, fail) => {
+export const dataActionOrder = defineCheck<{ exchange: Exchange; records: Json[] }>('data-action-order', 'Data-action records come oldest first.', { SHOULD: decided('Data actions') }, ({ exchange, records }, fail) => {
   for (let i = 1; i < records.length; i++) {
     const a = instant(records[i - 1]?.updatedAt);
     const b = instant(records[i]?.updatedAt);

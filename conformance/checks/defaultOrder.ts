@@ -1,12 +1,12 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { stated, decided, defineCheck } from './Check.ts';
 import { instant, label, type Json } from './values.ts';
 
 /**
  * "ordered by creation date" is stated (MUST: monotonic in createdAt); the direction, oldest first, is our
  * decision (SHOULD).
  */
-export const defaultOrder = defineCheck<{ exchange: Exchange; items: Json[] }>('default-order', 'The group list is ordered by creation date, oldest first.', ({ exchange, items }, fail) => {
+export const defaultOrder = defineCheck<{ exchange: Exchange; items: Json[] }>('default-order', 'The group list is ordered by creation date, oldest first.', { MUST: stated('Response: array of Group objects, ordered by creation date.'), SHOULD: decided('Groups: filters, paging and sort') }, ({ exchange, items }, fail) => {
   const times = items.map((item) => instant(item.createdAt));
   const pairs = times.slice(1).map((t, i) => [times[i], t] as const).filter((p): p is readonly [number, number] => p[0] !== undefined && p[1] !== undefined);
   const up = pairs.findIndex(([a, b]) => b > a);

@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type CheckFailure, type Severity } from './Check.ts';
+import { stated, decided, defineCheck, type Severity } from './Check.ts';
 import { label, type Json } from './values.ts';
 
 export interface FilterInput {
@@ -15,13 +15,11 @@ export interface FilterInput {
 }
 
 /** Every item a filtered request returns satisfies the filter. */
-export const filterMatches = defineCheck<FilterInput>('filter-matches', 'A filtered list returns only items that match the filter.', ({ exchange, filter, items, matches, severity, show }, fail) => {
-  const out: CheckFailure[] = [];
-  items.forEach((item, index) => {
-    if (matches(item) || out.length >= 3) return;
-    out.push(fail(severity, exchange, `item ${index} (${label(item)}) does not match ${filter}`, { path: `response[${index}]`, expected: filter, actual: show(item) }));
-  });
-  const wrong = items.filter((item) => !matches(item)).length;
-  if (wrong > out.length) out.push(fail(severity, exchange, `${wrong - out.length} more item(s) do not match ${filter}`, { expected: filter, actual: `${wrong} of ${items.length} items` }));
-  return out;
+export const filterMatches = defineCheck<FilterInput>('filter-matches', 'A filtered list returns only items that match the filter.', { MUST: stated('Query parameters, all optional strings except where noted: `createdAt`, `active` (boolean), `name`, `admins.user`, `season`, `alias` (group identifier), `q` (search text: a group name or identifier).'), SHOULD: decided('Groups: filters, paging and sort') }, ({ exchange, filter, items, matches, severity, show }, fail) => {
+  // One failure per cause: how many items break the filter, and the first of them (the report shows it).
+  const wrong = items.map((item, index) => ({ item, index })).filter(({ item }) => !matches(item));
+  const first = wrong[0];
+  if (!first) return [];
+  const count = wrong.length === 1 ? 'item' : `${wrong.length} of ${items.length} items, e.g. item`;
+  return [fail(severity, exchange, `${count} ${first.index} (${label(first.item)}) does not match ${filter}`, { path: `response[${first.index}]`, expected: filter, actual: show(first.item) })];
 });

@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type CheckFailure } from './Check.ts';
+import { stated, defineCheck, type CheckFailure } from './Check.ts';
 import { label, type Json } from './values.ts';
 
 export interface SubsetInput {
@@ -15,7 +15,7 @@ export interface SubsetInput {
 }
 
 /** A filter narrows the unfiltered list: its results are groups of that list, and the source group is one of them. */
-export const filterSubset = defineCheck<SubsetInput>('filter-subset', 'A filtered list is a subset of the unfiltered one and contains the group the value came from.', ({ exchange, filter, items, universe, reference, complete }, fail) => {
+export const filterSubset = defineCheck<SubsetInput>('filter-subset', 'A filtered list is a subset of the unfiltered one and contains the group the value came from.', { MUST: stated('It lists, searches and reads groups (classes) of a community.') }, ({ exchange, filter, items, universe, reference, complete }, fail) => {
   const out: CheckFailure[] = [];
   const foreign = items.filter((item) => typeof item._id !== 'string' || !universe.has(item._id));
   if (foreign.length > 0) {

@@ -1,5 +1,6 @@
 import { locate } from '../../spec/formatAjvErrors.ts';
-import { defineCheck, type CheckFailure, type FailureFactory } from './Check.ts';
+import { decisionFor } from './decisionFor.ts';
+import { stated, decided, defineCheck, type CheckFailure, type FailureFactory } from './Check.ts';
 import { mediaTypeOf, type ExchangeInput } from './ExchangeInput.ts';
 import { childPointer, propertiesOf, schemaAt } from './schemaNavigator.ts';
 import type { Contract } from '../../spec/contract.ts';
@@ -10,7 +11,7 @@ import type { Exchange } from '../client/Exchange.ts';
  * documented, or `members` for `Members`, passes the schema; this check catches a key that matches a
  * documented one case-insensitively (or up to `_`/`-`) while the documented spelling is absent.
  */
-export const keySpelling = defineCheck<ExchangeInput>('key-spelling', 'Documented keys are spelled exactly (case included).', ({ contract, exchange }, fail) => {
+export const keySpelling = defineCheck<ExchangeInput>('key-spelling', 'Documented keys are spelled exactly (case included).', { MUST: stated('Keys are case-sensitive and spelled as below.'), SHOULD: decided('User-info and OAuth') }, ({ contract, exchange }, fail) => {
   const res = exchange.response;
   if (!res || !exchange.operationId || res.body === undefined) return [];
   const probe = contract.validateResponse(exchange.operationId, res.status, res.headers['content-type'], undefined, {});
@@ -47,6 +48,6 @@ function walk(contract: Contract, exchange: Exchange, fail: FailureFactory, poin
     const meantPointer = documented[meant] as string;
     const severity = inferred || contract.isInferred(meantPointer) ? 'SHOULD' : 'MUST';
     const where = locate({ in: 'response', path: childPath });
-    out.push(fail(severity, exchange, `${where} is spelled "${key}"; the documented key is "${meant}"`, { path: where, expected: meant, actual: key }));
+    out.push(fail(severity, exchange, `${where} is spelled "${key}"; the documented key is "${meant}"`, { path: where, expected: meant, actual: key, ...(severity === 'SHOULD' ? { source: decisionFor(meantPointer) } : {}) }));
   }
 }

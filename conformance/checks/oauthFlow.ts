@@ -1,12 +1,12 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type CheckFailure } from './Check.ts';
+import { decided, defineCheck, type CheckFailure } from './Check.ts';
 import { isRecord } from './values.ts';
 
 /**
  * The authorization-code flow the suite drives (RFC 6749 §4.1, PKCE RFC 7636, prompt=none with login_hint).
  * The description names the two URLs only; the rest is our decision (SHOULD).
  */
-export const oauthFlow = defineCheck<{ exchange: Exchange; stage: 'authorize' | 'token'; state?: string }>('oauth-flow', 'The authorization-code flow with PKCE yields a code and a bearer token.', ({ exchange, stage, state }, fail) => {
+export const oauthFlow = defineCheck<{ exchange: Exchange; stage: 'authorize' | 'token'; state?: string }>('oauth-flow', 'The authorization-code flow with PKCE yields a code and a bearer token.', { SHOULD: decided('User-info and OAuth') }, ({ exchange, stage, state }, fail) => {
   const res = exchange.response;
   if (!res) return [];
   const out: CheckFailure[] = [];

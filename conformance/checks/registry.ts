@@ -21,10 +21,13 @@ import { oauthFlow } from './oauthFlow.ts';
 import { pageHonoured } from './pageHonoured.ts';
 import { pagesDisjoint } from './pagesDisjoint.ts';
 import { responseReceived } from './responseReceived.ts';
+import { rolesSet } from './rolesSet.ts';
 import { responseSchema } from './responseSchema.ts';
 import { searchFinds } from './searchFinds.ts';
+import { searchNarrows } from './searchNarrows.ts';
 import { searchTotal } from './searchTotal.ts';
 import { secretRequired } from './secretRequired.ts';
+import { sortOrder } from './sortOrder.ts';
 import { statusDocumented } from './statusDocumented.ts';
 import { syncDeactivate } from './syncDeactivate.ts';
 import { syncRecordsSupplied } from './syncRecordsSupplied.ts';
@@ -50,11 +53,13 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     filterMatches,
     filterSubset,
     defaultOrder,
+    sortOrder,
     limitHonoured,
     pagesDisjoint,
     pageHonoured,
     totalCount,
     searchFinds,
+    searchNarrows,
     searchTotal,
     getMatchesList,
     communityScope,
@@ -71,6 +76,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     updatedAfter,
     dataActionLimit,
     dataActionOrder,
+    rolesSet,
   ].map((check) => [check.name, check as Check<never>]),
 );
 

@@ -1,12 +1,12 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { stated, decided, defineCheck } from './Check.ts';
 import { itemsOf } from './values.ts';
 
 /**
  * The data actions' credential is the app secret in the body: a wrong one is refused and returns no data
  * (MUST: the secret is the stated credential); 401 is our decision (SHOULD).
  */
-export const secretRequired = defineCheck<{ exchange: Exchange }>('secret-required', 'A data action with a wrong secret is refused (401) and returns no data.', ({ exchange }, fail) => {
+export const secretRequired = defineCheck<{ exchange: Exchange }>('secret-required', 'A data action with a wrong secret is refused (401) and returns no data.', { MUST: stated('The data actions (endpoints 9 and 10) carry the app-specific secret in the body field `secret` instead of a header.'), SHOULD: decided('Errors') }, ({ exchange }, fail) => {
   const res = exchange.response;
   if (!res || res.status >= 500) return [];
   const out = [];

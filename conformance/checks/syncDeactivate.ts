@@ -1,11 +1,11 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type CheckFailure } from './Check.ts';
+import { stated, defineCheck, type CheckFailure } from './Check.ts';
 import type { Json } from './values.ts';
 
 /** "Deleting a group sets it to false" and lists filter by active (stated): an upload with active: false deactivates. */
 export const syncDeactivate = defineCheck<{ exchange: Exchange; alias: string; group?: Json; inInactiveList: boolean; inActiveList: boolean }>(
   'sync-deactivate',
-  'An upload with active: false deactivates the group (kept, listed with active=false).',
+  'An upload with active: false deactivates the group (kept, listed with active=false).', { MUST: stated('true = active; false = deleted (deleting a group sets it to false)') },
   ({ exchange, alias, group, inInactiveList, inActiveList }, fail) => {
     const out: CheckFailure[] = [];
     if (!group) out.push(fail('MUST', exchange, `the deactivated group "${alias}" is no longer found (deactivating must not delete it)`, { expected: 'found, active false', actual: 'not found' }));

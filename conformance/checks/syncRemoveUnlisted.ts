@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { decided, defineCheck } from './Check.ts';
 
 /**
  * A removeUnlisted* flag unlinks, on the listed group, what the upload does not list. The description does
@@ -7,7 +7,7 @@ import { defineCheck } from './Check.ts';
  */
 export const syncRemoveUnlisted = defineCheck<{ exchange: Exchange; flag: string; alias: string; relation: string; expected: string[]; actual: string[] }>(
   'sync-remove-unlisted',
-  'A removeUnlisted* flag unlinks the relations the upload does not list.',
+  'A removeUnlisted* flag unlinks the relations the upload does not list.', { SHOULD: decided('Synchronization upload') },
   ({ exchange, flag, alias, relation, expected, actual }, fail) => {
     const want = [...new Set(expected)].sort();
     const got = [...new Set(actual)].sort();

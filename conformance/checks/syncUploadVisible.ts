@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type CheckFailure } from './Check.ts';
+import { stated, decided, defineCheck, type CheckFailure } from './Check.ts';
 import type { Json } from './values.ts';
 
 export interface UploadedGroup {
@@ -14,7 +14,7 @@ export interface UploadedGroup {
  * (MUST: the upload "receives entities"); `syncedAt` is stated as the last sync modification but our
  * reading that every upload stamps it is a decision (SHOULD).
  */
-export const syncUploadVisible = defineCheck<{ exchange: Exchange; uploaded: UploadedGroup; group?: Json }>('sync-upload-visible', 'Uploaded groups are found by alias with the uploaded values.', ({ exchange, uploaded, group }, fail) => {
+export const syncUploadVisible = defineCheck<{ exchange: Exchange; uploaded: UploadedGroup; group?: Json }>('sync-upload-visible', 'Uploaded groups are found by alias with the uploaded values.', { MUST: stated('It receives entities (groups, members, users, components) from an external management system in a synchronization run.'), SHOULD: decided('Synchronization upload') }, ({ exchange, uploaded, group }, fail) => {
   if (!group) return [fail('MUST', exchange, `the uploaded group "${uploaded.alias}" is not found by its alias`, { expected: uploaded, actual: 'not found' })];
   const out: CheckFailure[] = [];
   for (const key of ['name', 'season', 'active'] as const) {

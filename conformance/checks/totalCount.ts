@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck } from './Check.ts';
+import { decided, defineCheck } from './Check.ts';
 
 /**
  * `X-Total-Count` (our decision, so SHOULD), when a server sends it, counts every group the list matches
@@ -7,7 +7,7 @@ import { defineCheck } from './Check.ts';
  */
 export const totalCount = defineCheck<{ exchange: Exchange; collected: number }>(
   'total-count',
-  'X-Total-Count, when sent, equals the number of groups the list holds across all pages.',
+  'X-Total-Count, when sent, equals the number of groups the list holds across all pages.', { SHOULD: decided('Groups: filters, paging and sort') },
   ({ exchange, collected }, fail) => {
     const header = Object.entries(exchange.response?.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-total-count')?.[1];
     if (header === undefined) return [];

@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type CheckFailure } from './Check.ts';
+import { stated, decided, defineCheck, type CheckFailure } from './Check.ts';
 import { isRecord } from './values.ts';
 
 /** includes value → the key of the part it asks for, and the scope that must also allow it. */
@@ -13,7 +13,7 @@ export const USER_INFO_PARTS = [
  * Related members, groups and community are "returned only when requested" in `includes` (MUST). When
  * requested and the token's scope allows it, the part is expected (SHOULD: which scope shows what is ours).
  */
-export const userInfoIncludes = defineCheck<{ exchange: Exchange; includes: string[]; scopes?: string[] }>('user-info-includes', 'User-info returns a related part only when includes asks for it.', ({ exchange, includes, scopes }, fail) => {
+export const userInfoIncludes = defineCheck<{ exchange: Exchange; includes: string[]; scopes?: string[] }>('user-info-includes', 'User-info returns a related part only when includes asks for it.', { MUST: stated('Related members, groups or community are returned only when requested here and the app\'s scopes allow it'), SHOULD: decided('User-info and OAuth') }, ({ exchange, includes, scopes }, fail) => {
   const body = exchange.response?.body;
   if (!isRecord(body) || (exchange.response?.status ?? 0) >= 300) return [];
   const out: CheckFailure[] = [];

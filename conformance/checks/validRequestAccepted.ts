@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { defineCheck, type Severity } from './Check.ts';
+import { stated, decided, defineCheck, type Severity } from './Check.ts';
 import { isSuccess } from './ExchangeInput.ts';
+import { statedResponse } from './statedResponses.ts';
 
 export interface ValidRequestInput {
   exchange: Exchange;
@@ -9,8 +10,8 @@ export interface ValidRequestInput {
 }
 
 /** Every request the suite considers valid gets a 2xx (a 5xx also fails no-server-error). */
-export const validRequestAccepted = defineCheck<ValidRequestInput>('valid-request-accepted', 'A request that follows the spec gets a 2xx.', ({ exchange, severity }, fail) => {
+export const validRequestAccepted = defineCheck<ValidRequestInput>('valid-request-accepted', 'A request that follows the spec gets a 2xx.', { MUST: stated('Responses are `application/json`.'), SHOULD: decided('Groups: filters, paging and sort') }, ({ exchange, severity }, fail) => {
   const status = exchange.response?.status;
   if (status === undefined || isSuccess(status)) return [];
-  return [fail(severity ?? 'MUST', exchange, `a valid request was answered ${status}`, { expected: '2xx', actual: status })];
+  return [fail(severity ?? 'MUST', exchange, `a valid request was answered ${status}`, { expected: '2xx', actual: status, ...((severity ?? 'MUST') === 'MUST' ? { source: statedResponse(exchange.operationId) } : {}) })];
 });

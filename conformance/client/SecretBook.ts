@@ -10,12 +10,14 @@ export interface SecretBook {
   redact(text: string): string;
 }
 
-export function createSecretBook(initial: Record<string, string | undefined> = {}): SecretBook {
+export function createSecretBook(initial: Record<string, string | undefined> = {}, options: { reveal?: boolean } = {}): SecretBook {
   const byValue = new Map<string, string>();
+  // --show-secrets: values stay in reports and curl lines, so each line runs as it is.
+  const reveal = options.reveal === true;
   const book: SecretBook = {
     add(value, envVar) {
       // Too short a "secret" would redact ordinary text; such a value protects nothing anyway.
-      if (value && value.length >= 4) byValue.set(value, envVar);
+      if (!reveal && value && value.length >= 4) byValue.set(value, envVar);
     },
     entries() {
       return [...byValue.entries()].map(([value, envVar]) => ({ value, envVar })).sort((a, b) => b.value.length - a.value.length);

@@ -13,7 +13,7 @@ describe('createClient', () => {
         res.end();
         return;
       }
-      sendJson(res, 200, { method: req.method, url: req.url, auth: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null, body });
+      sendJson(res, 200, { method: req.method, url: req.url, auth: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null, accept: req.headers.accept ?? null, session: req.headers['x-mock-session'] ?? null, body });
     });
   });
   afterAll(() => server.close());
@@ -38,6 +38,22 @@ describe('createClient', () => {
     const redirect = await client.send({ method: 'GET', path: '/redirect' });
     expect(redirect.response?.status).toBe(302);
     expect(redirect.response?.headers.location).toBe('http://127.0.0.1:1/cb?code=abc');
+  });
+
+  it('sends the extra headers on every request, under the request\'s own, and the curl line carries them', async () => {
+    const client = createClient({ baseUrl: server.url, secrets: createSecretBook(), headers: { 'X-Mock-Session': 'worker-1' } });
+    const exchange = await client.send({ method: 'GET', path: '/a' });
+    expect(exchange.response?.body).toMatchObject({ session: 'worker-1', accept: 'application/json' });
+    expect(exchange.curl).toContain(`-H 'x-mock-session: worker-1'`);
+    const own = await client.send({ method: 'GET', path: '/a', headers: { 'X-Mock-Session': 'other' } });
+    expect(own.response?.body).toMatchObject({ session: 'other' });
+  });
+
+  it('sends no Accept: application/json when told not to (an HTML or redirect endpoint)', async () => {
+    const client = createClient({ baseUrl: server.url, secrets: createSecretBook() });
+    const exchange = await client.send({ method: 'GET', path: '/a', accept: false });
+    expect((exchange.response?.body as { accept: string }).accept).not.toContain('application/json');
+    expect(exchange.request.headers.accept).toBeUndefined();
   });
 
   it('records a transport error instead of throwing', async () => {

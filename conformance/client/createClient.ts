@@ -13,6 +13,8 @@ export interface ClientRequest {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string | undefined>;
+  /** False sends no Accept header (an endpoint that answers HTML or a redirect, such as OAuth's authorize). */
+  accept?: false;
   /** 'manual' returns a 3xx as it is (the OAuth redirect carries the code in Location). */
   redirect?: 'follow' | 'manual';
   operationId?: string;
@@ -33,6 +35,8 @@ export interface ClientOptions {
   secrets: SecretBook;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Sent on every request (--header), under the request's own headers; reproducers carry them too. */
+  headers?: Record<string, string>;
 }
 
 /** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
@@ -56,7 +60,8 @@ export function createClient(options: ClientOptions): HttpClient {
     exchanges,
     url,
     async send(req) {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = req.accept === false ? {} : { accept: 'application/json' };
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
       for (const [name, value] of Object.entries(req.headers ?? {})) {
         if (value !== undefined) headers[name.toLowerCase()] = value;
       }

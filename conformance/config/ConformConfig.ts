@@ -35,4 +35,11 @@ export interface ConformConfig {
   /** The pending installation of a manually approved app, for the approve scenario. */
   pendingApproval?: { appId: string; community: string };
   oauth?: OAuthClientConfig;
+  /** Extra headers sent on every request (--header 'Name: value', or the config file's `headers`). */
+  headers?: Record<string, string>;
+  /** Where each value came from, by config key ("token", "oauth.clientSecret", "headers.x-api-key"): for the reproducers' setup line. */
+  origins?: Record<string, ValueOrigin>;
 }
+
+/** A value given on the command line, in the environment, or in the config file. */
+export type ValueOrigin = { from: 'flag'; name: string } | { from: 'env'; name: string } | { from: 'config'; name: string; file: string };

@@ -13,6 +13,9 @@ describe('parseCliArgs', () => {
     ['-h', ['-h'], { help: true }],
     ['the report flags', ['--html', 'r.html', '--profile', 'read-only', '--waivers', 'w.json', '--min-coverage', '87.5'], { html: 'r.html', profile: 'read-only', waivers: 'w.json', minCoverage: 87.5 }],
     ['--min-coverage with a percent sign', ['--min-coverage', '90%'], { minCoverage: 90 }],
+    ['--header, repeatable', ['--header', 'X-Mock-Session: w1', '--header', 'x-api-key:abc: def'], { headers: { 'X-Mock-Session': 'w1', 'x-api-key': 'abc: def' } }],
+    ['the same --header twice keeps the last', ['--header', 'X-A: 1', '--header', 'x-a: 2'], { headers: { 'x-a': '2' } }],
+    ['--show-secrets and --save-token', ['--show-secrets', '--save-token', 'tok.txt'], { showSecrets: true, saveToken: 'tok.txt' }],
   ])('%s', (_name, argv, want) => {
     expect(parseCliArgs(argv)).toMatchObject(want);
   });
@@ -27,6 +30,8 @@ describe('parseCliArgs', () => {
     ['a flag without its value', ['--token'], /token/],
     ['a coverage over 100', ['--min-coverage', '101'], /--min-coverage takes a percent from 0 to 100, got "101"/],
     ['a coverage that is not a number', ['--min-coverage', 'most'], /--min-coverage takes a percent/],
+    ['a header without a colon', ['--header', 'X-Mock-Session'], /Name: value/],
+    ['a header with a bad name', ['--header', 'X Session: 1'], /valid header name/],
   ])('refuses %s', (_name, argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

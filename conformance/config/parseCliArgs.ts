@@ -22,6 +22,12 @@ export interface CliArgs {
   waivers?: string;
   minCoverage?: number;
   help: boolean;
+  /** --header 'Name: value', repeatable: extra headers on every request. */
+  headers?: Record<string, string>;
+  /** Reports show secret values instead of $VARIABLES. */
+  showSecrets?: boolean;
+  /** Where to write the user token the suite's own OAuth login obtained. */
+  saveToken?: string;
 }
 
 export const USAGE = `Usage: npm run conform -- --base-url URL [options]
@@ -30,7 +36,7 @@ Runs the conformance suite against an implementation of the education-platform A
 
 Options
   --base-url URL        the implementation (or CONFORM_BASE_URL)
-  --config FILE         JSON config: community, token, appId, appSecret, pendingApproval, oauth
+  --config FILE         JSON config: community, token, appId, appSecret, pendingApproval, oauth, headers
                         (see fixtures/conform.mock.json); flags and environment override it
   --token T             bearer token for operations 2-8 (or CONFORM_TOKEN)
   --community ID        community of operations 2-8 (or CONFORM_COMMUNITY)
@@ -51,6 +57,11 @@ Options
   --waivers FILE        JSON list of {check, operation?, reason, expires: "YYYY-MM-DD"}: matching failures
                         are reported as waived and do not fail the run; an expired waiver fails it
   --min-coverage P      fail the run when under P percent of the profile's operations were covered
+  --header 'Name: value'  an extra header on every request (repeatable; also "headers" in the config
+                        file), e.g. a gateway's key or X-Mock-Session; the reproducers carry it
+  --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
+  --save-token FILE     write the user token of the suite's own OAuth login to FILE (mode 600), so the
+                        user-info reproducers can be replayed: export CONFORM_USER_TOKEN="$(cat FILE)"
   -h, --help            this text
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
@@ -86,6 +97,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         profile: { type: 'string' },
         waivers: { type: 'string' },
         'min-coverage': { type: 'string' },
+        header: { type: 'string', multiple: true },
+        'show-secrets': { type: 'boolean', default: false },
+        'save-token': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -111,6 +125,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   ];
   for (const [key, value] of strings) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
   if (v.only !== undefined) out.only = parseAreas(v.only);
+  if (v.header !== undefined) out.headers = parseHeaders(v.header);
+  if (v['show-secrets'] === true) out.showSecrets = true;
+  if (v['save-token'] !== undefined) out.saveToken = v['save-token'];
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
     out.seed = Number(v.seed);
@@ -129,4 +146,22 @@ function parseAreas(text: string): Area[] {
   const unknown = names.filter((n) => !(AREAS as readonly string[]).includes(n));
   if (unknown.length > 0 || names.length === 0) throw new UsageError(`--only takes ${AREAS.join(', ')} (comma-separated); got "${text}"`);
   return names as Area[];
+}
+
+/** RFC 9110 §5.1: a header name is a token; the value must not break the line. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Parses repeated --header 'Name: value' flags; names are kept as given, a repeated name keeps the last. */
+export function parseHeaders(values: readonly string[], what = '--header'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of values) {
+    const colon = raw.indexOf(':');
+    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
+    const value = colon > 0 ? raw.slice(colon + 1).trim() : '';
+    if (!TOKEN.test(name)) throw new UsageError(`${what} takes 'Name: value' with a valid header name; got "${raw}"`);
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`${what} ${name}: the value must not contain a line break`);
+    for (const key of Object.keys(out)) if (key.toLowerCase() === name.toLowerCase()) delete out[key];
+    out[name] = value;
+  }
+  return out;
 }

@@ -20,7 +20,10 @@ const files = (text: string) => (path: string): string => {
 describe('resolveConfig', () => {
   it('reads the config file', () => {
     const config = resolveConfig(args({ baseUrl: 'http://h', configFile: 'conform.json' }), {}, files(JSON.stringify(FILE)));
-    expect(config).toEqual({ baseUrl: 'http://h', ...FILE });
+    const { origins, ...values } = config;
+    expect(values).toEqual({ baseUrl: 'http://h', ...FILE });
+    expect(origins?.token).toMatchObject({ from: 'config', name: 'token' });
+    expect(origins?.token && 'file' in origins.token ? origins.token.file : '').toMatch(/conform\.json$/);
   });
 
   it.each([
@@ -36,7 +39,22 @@ describe('resolveConfig', () => {
   });
 
   it('takes only what it is given: no file, no token', () => {
-    expect(resolveConfig(args({ baseUrl: 'https://partner.example/api', appSecret: 's', community: 'c' }), {}, files('{}'))).toEqual({ baseUrl: 'https://partner.example/api', appSecret: 's', community: 'c' });
+    const { origins, ...values } = resolveConfig(args({ baseUrl: 'https://partner.example/api', appSecret: 's', community: 'c' }), {}, files('{}'));
+    expect(values).toEqual({ baseUrl: 'https://partner.example/api', appSecret: 's', community: 'c' });
+    expect(origins).toEqual({ appSecret: { from: 'flag', name: '--app-secret' }, community: { from: 'flag', name: '--community' } });
+  });
+
+  it('records where each value came from: flag, environment or config key', () => {
+    const config = resolveConfig(args({ baseUrl: 'http://h', configFile: 'conform.json', token: 'flag-token' }), { CONFORM_APP_SECRET: 'env-secret' }, files(JSON.stringify(FILE)));
+    expect(config.origins).toMatchObject({ token: { from: 'flag', name: '--token' }, appSecret: { from: 'env', name: 'CONFORM_APP_SECRET' }, 'oauth.clientSecret': { from: 'config', name: 'oauth.clientSecret' } });
+  });
+
+  it.each([
+    ['an object', { headers: { 'X-Api-Key': 'k1', 'X-Mock-Session': 'file' } }, ["X-Mock-Session: flag"], { 'X-Api-Key': 'k1', 'X-Mock-Session': 'flag' }],
+    ['an array of "Name: value"', { headers: ['x-api-key: k2'] }, [], { 'x-api-key': 'k2' }],
+  ])('extra headers from the config file (%s) and --header, the flag winning', (_name, file, flags, want) => {
+    const given = args({ baseUrl: 'http://h', configFile: 'conform.json', ...(flags.length ? { headers: Object.fromEntries(flags.map((f) => f.split(': ') as [string, string])) } : {}) });
+    expect(resolveConfig(given, {}, files(JSON.stringify(file))).headers).toEqual(want);
   });
 
   it.each([
@@ -47,6 +65,8 @@ describe('resolveConfig', () => {
     ['a config file that is an array', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '[]', /JSON object/],
     ['a token that is not a string', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"token": 5}', /"token" must be a string/],
     ['oauth without scopes', args({ baseUrl: 'http://h', configFile: 'conform.json' }), JSON.stringify({ oauth: { ...FILE.oauth, scopes: 'openid' } }), /"oauth.scopes" must be an array of strings/],
+    ['headers that are not strings', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"headers": {"X-A": 1}}', /"headers" must be an object/],
+    ['a header without a colon', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"headers": ["X-A"]}', /Name: value/],
     ['a half pendingApproval', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"pendingApproval": {"appId": "a"}}', /pendingApproval/],
   ])('refuses %s', (_name, given, text, message) => {
     expect(() => resolveConfig(given, {}, files(text))).toThrow(UsageError);

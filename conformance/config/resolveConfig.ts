@@ -1,6 +1,7 @@
-import type { ConformConfig } from './ConformConfig.ts';
+import { resolve } from 'node:path';
+import type { ConformConfig, ValueOrigin } from './ConformConfig.ts';
 import { ENV } from './env.ts';
-import type { CliArgs } from './parseCliArgs.ts';
+import { parseHeaders, type CliArgs } from './parseCliArgs.ts';
 import { UsageError } from './UsageError.ts';
 
 type Env = Record<string, string | undefined>;
@@ -11,6 +12,15 @@ type Env = Record<string, string | undefined>;
  */
 export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) => string): ConformConfig {
   const file = args.configFile ? parseConfigFile(args.configFile, readFile) : {};
+  const filePath = args.configFile ? resolve(args.configFile) : '';
+  const origins: Record<string, ValueOrigin> = {};
+  const FLAGS: Record<string, string> = { baseUrl: '--base-url', community: '--community', token: '--token', appId: '--app-id', appSecret: '--app-secret', userToken: '--user-token', season: '--season' };
+  const pickAs = (key: string, flag: string | undefined, envName: string, fromFile: unknown): string | undefined => {
+    if (flag !== undefined) origins[key] = { from: 'flag', name: FLAGS[key] ?? key };
+    else if (nonEmpty(env[envName]) !== undefined) origins[key] = { from: 'env', name: envName };
+    else if (typeof fromFile === 'string') origins[key] = { from: 'config', name: key, file: filePath };
+    return flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
+  };
   const pick = (flag: string | undefined, envName: string, fromFile: unknown): string | undefined => flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
   const baseUrl = pick(args.baseUrl, ENV.baseUrl, file.baseUrl);
   if (!baseUrl) throw new UsageError(`no base URL: pass --base-url URL (or set ${ENV.baseUrl})`);
@@ -24,17 +34,32 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   const set = <K extends keyof ConformConfig>(key: K, value: ConformConfig[K] | undefined): void => {
     if (value !== undefined) config[key] = value;
   };
-  set('community', pick(args.community, ENV.community, file.community));
-  set('token', pick(args.token, ENV.token, file.token));
-  set('appId', pick(args.appId, ENV.appId, file.appId));
-  set('appSecret', pick(args.appSecret, ENV.appSecret, file.appSecret));
-  set('userToken', pick(args.userToken, ENV.userToken, file.userToken));
-  set('season', pick(args.season, ENV.season, file.season));
+  set('community', pickAs('community', args.community, ENV.community, file.community));
+  set('token', pickAs('token', args.token, ENV.token, file.token));
+  set('appId', pickAs('appId', args.appId, ENV.appId, file.appId));
+  set('appSecret', pickAs('appSecret', args.appSecret, ENV.appSecret, file.appSecret));
+  set('userToken', pickAs('userToken', args.userToken, ENV.userToken, file.userToken));
+  set('season', pickAs('season', args.season, ENV.season, file.season));
   if (file.pendingApproval) set('pendingApproval', { ...file.pendingApproval });
   if (file.oauth) {
     const clientSecret = nonEmpty(env[ENV.clientSecret]) ?? file.oauth.clientSecret;
+    if (nonEmpty(env[ENV.clientSecret]) !== undefined) origins['oauth.clientSecret'] = { from: 'env', name: ENV.clientSecret };
+    else if (clientSecret !== undefined) origins['oauth.clientSecret'] = { from: 'config', name: 'oauth.clientSecret', file: filePath };
     set('oauth', { ...file.oauth, scopes: [...file.oauth.scopes], ...(clientSecret ? { clientSecret } : {}) });
   }
+  // Headers: the config file's, then --header (a name given on both: the flag wins).
+  const headers: Record<string, string> = {};
+  const addHeaders = (given: Record<string, string>, origin: (name: string) => ValueOrigin): void => {
+    for (const [name, value] of Object.entries(given)) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+      headers[name] = value;
+      origins[`headers.${name.toLowerCase()}`] = origin(name);
+    }
+  };
+  if (file.headers) addHeaders(file.headers, (name) => ({ from: 'config', name: `headers.${name}`, file: filePath }));
+  if (args.headers) addHeaders(args.headers, (name) => ({ from: 'flag', name: `--header '${name}: …'` }));
+  if (Object.keys(headers).length > 0) config.headers = headers;
+  if (Object.keys(origins).length > 0) config.origins = origins;
   return config;
 }
 
@@ -65,6 +90,13 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
   const pending = record.pendingApproval as Record<string, unknown> | undefined;
   if (pending !== undefined && (typeof pending !== 'object' || pending === null || typeof pending.appId !== 'string' || typeof pending.community !== 'string')) {
     bad('pendingApproval', 'an object with string appId and community');
+  }
+  const headers = record.headers;
+  if (headers !== undefined) {
+    if (Array.isArray(headers) && headers.every((h) => typeof h === 'string')) record.headers = parseHeaders(headers as string[], `the config file ${path}: "headers"`);
+    else if (typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string')) {
+      record.headers = parseHeaders(Object.entries(headers as Record<string, string>).map(([k, v]) => `${k}: ${v}`), `the config file ${path}: "headers"`);
+    } else bad('headers', 'an object of header names to string values (or an array of "Name: value")');
   }
   const oauth = record.oauth as Record<string, unknown> | undefined;
   if (oauth !== undefined) {

@@ -1,8 +1,9 @@
 import type { ProgressEvent } from '../run/RunResult.ts';
+import { painter, type Paint } from './colors.ts';
 import { summaryLine } from './summaryLine.ts';
 
 /** Prints the seed first, then a line as each scenario starts and one with its counts as it ends. */
-export function createProgressPrinter(write: (line: string) => void): (event: ProgressEvent) => void {
+export function createProgressPrinter(write: (line: string) => void, paint: Paint = painter(false)): (event: ProgressEvent) => void {
   return (event) => {
     switch (event.type) {
       case 'start':
@@ -23,9 +24,11 @@ export function createProgressPrinter(write: (line: string) => void): (event: Pr
           skipped: event.cases.filter((c) => c.status === 'skipped').length,
           warnings: event.cases.reduce((n, c) => n + c.warnings.length, 0),
         };
-        const mark = counts.failed > 0 ? '✗' : '✓';
-        const skipped = event.cases.length === 1 && event.cases[0]?.status === 'skipped' ? ` (skipped: ${event.cases[0].skipReason})` : '';
-        write(`  ${mark} ${event.area}: ${summaryLine(counts)} in ${Math.round(event.durationMs)} ms${skipped}`);
+        // An area where every step was skipped tested nothing: never shown as passed.
+        const allSkipped = event.cases.length > 0 && counts.skipped === event.cases.length;
+        const mark = counts.failed > 0 ? paint('red', '✗') : allSkipped ? paint('yellow', '–') : paint('green', '✓');
+        const skipped = allSkipped ? ` (not tested: ${event.cases[0]?.skipReason}${event.cases.length > 1 ? ', …' : ''})` : '';
+        write(`  ${mark} ${event.area}: ${allSkipped ? 'skipped' : summaryLine(counts)} in ${Math.round(event.durationMs)} ms${skipped}`);
         break;
       }
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostileRun, SECRET } from '../testing/hostileRun.ts';
+import { checkRegistry } from '../checks/registry.ts';
 import { escapeHtml } from './html/escapeHtml.ts';
 import { toHtmlReport } from './toHtmlReport.ts';
 
@@ -20,12 +21,13 @@ describe('toHtmlReport', () => {
     expect(page).not.toMatch(/@import|url\(/);
   });
 
-  it('shows the verdict, the certificate, the rule with its source, and falls back when a check has none', () => {
+  it('shows the verdict, the certificate, the rule with its source, from the failure or else from its check', () => {
     expect(page).toContain('✗ Not conformant');
     expect(page).toMatch(/<dt>Spec sha256<\/dt><dd><code>[0-9a-f]{64}<\/code>/);
     expect(page).toContain('<b>API description:</b> <q>Filters return only the groups that match them.</q>');
     expect(page).toContain('<b>Decision</b> (spec/DECISIONS.md): Groups are listed oldest first');
-    expect(page).toContain('Source: not recorded for this check');
+    // The bare failure names no source: its check's own (from the registry) is shown.
+    expect(page).toContain(escapeHtml(checkRegistry.get('no-server-error')?.source?.text ?? 'missing'));
     expect(page).toContain('Waived: flaky');
   });
 });

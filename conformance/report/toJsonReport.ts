@@ -1,6 +1,7 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { RunResult } from '../run/RunResult.ts';
 import { jsonReportExtras } from './jsonReportExtras.ts';
+import { setupLine } from '../run/replayVariables.ts';
 
 /** The machine-readable report (--json FILE): the whole result, secrets redacted. */
 export function toJsonReport(result: RunResult): string {
@@ -33,6 +34,8 @@ export function toJsonReport(result: RunResult): string {
     requests: result.exchanges,
     conformant: result.conformant,
     counts: result.counts,
+    // The line to paste before any curl of this report (each variable, and where its value came from).
+    ...(result.replay?.length ? { setup: setupLine(result.replay) } : {}),
     cases: result.cases.map((c) => ({
       area: c.area,
       title: c.title,

@@ -2,6 +2,7 @@ import type { CheckFailure } from '../checks/Check.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { Area } from '../config/ConformConfig.ts';
 import type { RunReportExtras, WaivedFailure } from '../report/RunReportExtras.ts';
+import type { ReplayVariable } from './replayVariables.ts';
 
 /** One step of a scenario: the unit counted as passed, failed or skipped. */
 export interface CaseResult {
@@ -53,6 +54,12 @@ export interface RunResult {
   extras?: RunReportExtras;
   /** Redacts every secret the run knew, for reporters that print request or response text. */
   redact(text: string): string;
+  /** The variables reproducers may name, each with its origin and the shell expression that sets it. */
+  replay?: ReplayVariable[];
+  /** Requests answered 404: most of them means a wrong base URL. */
+  notFound?: number;
+  /** The user token obtained by the suite's own OAuth login (for --save-token); never in a report. */
+  loginToken?: string;
 }
 
 export type ProgressEvent =

@@ -13,6 +13,7 @@ import { createStepContext, type SharedState, type StepRecorder } from './create
 import type { CaseResult, ProgressEvent, RunResult } from './RunResult.ts';
 import { SkipSignal } from './StepContext.ts';
 import { UnreachableError } from './UnreachableError.ts';
+import { headerVariable, isSecretHeader, replayVariables } from './replayVariables.ts';
 
 export interface RunOptions {
   config: ConformConfig;
@@ -31,6 +32,10 @@ export interface RunOptions {
   timeoutMs?: number;
   contract?: Contract;
   scenarios?: readonly Scenario[];
+  /** Reports and reproducers show secret values instead of $CONFORM_* variables (--show-secrets). */
+  showSecrets?: boolean;
+  /** Where the CLI writes the user token of the suite's login (--save-token): the setup line reads it there. */
+  saveToken?: string;
 }
 
 /**
@@ -45,13 +50,17 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const strict = options.strict ?? false;
   const readOnly = options.readOnly ?? false;
   const emit = options.onProgress ?? (() => undefined);
-  const secrets = createSecretBook({
-    [ENV.token]: config.token,
-    [ENV.appSecret]: config.appSecret,
-    [ENV.userToken]: config.userToken,
-    [ENV.clientSecret]: config.oauth?.clientSecret,
-  });
-  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  const secrets = createSecretBook(
+    {
+      [ENV.token]: config.token,
+      [ENV.appSecret]: config.appSecret,
+      [ENV.userToken]: config.userToken,
+      [ENV.clientSecret]: config.oauth?.clientSecret,
+      ...Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => isSecretHeader(name)).map(([name, value]) => [headerVariable(name), value])),
+    },
+    { reveal: options.showSecrets === true },
+  );
+  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
 
   const probe = await client.send({ method: 'GET', path: '/' });
   if (probe.error) throw new UnreachableError(config.baseUrl, probe.error);
@@ -98,9 +107,13 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         finish(toCase(scenario.area, title, recorder, strict, skipReason, performance.now() - stepStarted));
       }, base);
     }
+    // A user token a scenario obtained (its own login) serves later scenarios and --save-token.
+    if (scenarioState.userToken !== undefined) shared.userToken = scenarioState.userToken;
     emit({ type: 'scenario-end', area: scenario.area, title: scenario.title, cases: own, durationMs: performance.now() - scenarioStarted });
   }
 
+  // A user token the suite's own login obtained (not one it was given): --save-token writes it.
+  const loggedIn = shared.userToken !== undefined && shared.userToken !== config.userToken ? shared.userToken : undefined;
   const counts = {
     passed: cases.filter((c) => c.status === 'passed').length,
     failed: cases.filter((c) => c.status === 'failed').length,
@@ -121,6 +134,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     exchangeLog: client.exchanges,
     conformant: counts.failed === 0,
     redact: (text) => secrets.redact(text),
+    replay: options.showSecrets ? [] : replayVariables(config, { loggedIn: loggedIn !== undefined, ...(options.saveToken ? { saveToken: options.saveToken } : {}) }),
+    notFound: client.exchanges.filter((e) => e.response?.status === 404).length,
+    ...(loggedIn ? { loginToken: loggedIn } : {}),
   };
 }
 

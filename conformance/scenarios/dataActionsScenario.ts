@@ -1,5 +1,6 @@
 import { dataActionLimit } from '../checks/dataActionLimit.ts';
 import { dataActionOrder } from '../checks/dataActionOrder.ts';
+import { rolesSet } from '../checks/rolesSet.ts';
 import { secretRequired } from '../checks/secretRequired.ts';
 import { updatedAfter } from '../checks/updatedAfter.ts';
 import { instant, itemsOf, type Json } from '../checks/values.ts';
@@ -20,6 +21,7 @@ export const dataActionsScenario: Scenario = {
       await step(`${action.kind}: every record, oldest first`, async (s) => {
         const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }), expect: { valid: true } });
         all = itemsOf(exchange.response?.body);
+        if (action.kind === 'users') s.check(rolesSet, { exchange, records: all });
         s.check(dataActionOrder, { exchange, records: all });
         s.check(dataActionLimit, { exchange, limit: LIMIT, count: all.length });
       });
@@ -33,6 +35,18 @@ export const dataActionsScenario: Scenario = {
         const records = itemsOf(exchange.response?.body);
         s.check(updatedAfter, { exchange, after, records, unfiltered: all, limit: LIMIT });
         s.check(dataActionOrder, { exchange, records });
+        if (action.kind === 'users') s.check(rolesSet, { exchange, records });
+      });
+
+      await step(`${action.kind}: every field of data at once`, async (s) => {
+        // Every documented input in one valid request; ids that name nothing are still strings, so the
+        // answer must be a documented one (not a 5xx); a refusal is only a SHOULD: their meaning is not stated.
+        const after = all.map((r) => r.updatedAt).find((t): t is string => instant(t) !== undefined) ?? s.now().toISOString();
+        const data = { syncProfileId: `conform-${s.seed}-profile`, syncRunId: s.rng.hex(24), after, limit: 5 };
+        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, data), expect: { valid: true, severity: 'SHOULD' } });
+        const records = itemsOf(exchange.response?.body);
+        s.check(dataActionLimit, { exchange, limit: 5, count: records.length });
+        if (action.kind === 'users') s.check(rolesSet, { exchange, records });
       });
 
       await step(`${action.kind}: at most data.limit records`, async (s) => {

@@ -6,104 +6,132 @@ import { getMatchesList } from '../checks/getMatchesList.ts';
 import { limitHonoured } from '../checks/limitHonoured.ts';
 import { pageHonoured } from '../checks/pageHonoured.ts';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
-import { searchFinds } from '../checks/searchFinds.ts';
-import { searchTotal } from '../checks/searchTotal.ts';
+import { foldText, searchNarrows } from '../checks/searchNarrows.ts';
+import { sortOrder } from '../checks/sortOrder.ts';
 import { totalCount } from '../checks/totalCount.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { StepContext } from '../run/StepContext.ts';
 import { GROUP_FILTERS, type GroupFilter } from './groupFilters.ts';
-import { listAllGroups, PAGE_SIZE } from './listAllGroups.ts';
+import { collectGroups, learnPaging, type Paging } from './learnPaging.ts';
 import type { Scenario } from './Scenario.ts';
+import { searchFor } from './searchGroupsFor.ts';
+import { sortValues } from './sortValues.ts';
 
-/** List, filter, page, search and read the community's groups; every expectation comes from the server's own answers. */
+/** At most this many groups of a filtered answer, absent from the unfiltered pages read, are read by id. */
+const MAX_READS = 5;
+
+/** List, filter, sort, page, search and read the community's groups; every expectation comes from the server's own answers. */
 export const groupsScenario: Scenario = {
   area: 'groups',
-  title: 'Groups: list, filters, paging, search, read by id',
+  title: 'Groups: list, filters, sort, paging, search, read by id',
   missing: (s) => (!s.config.token ? 'no bearer token (--token or CONFORM_TOKEN)' : !s.config.community ? 'no community (--community)' : undefined),
   async run(step, base) {
     const community = base.config.community as string;
+    let paging: Paging | undefined;
     let universe = new Map<string, Json>();
+    let complete = false;
     let ordered: Json[] = [];
-    let scope = community;
-    const requireGroups = (s: StepContext): void => {
+    let scope = { community, header: community };
+    let everything: number | undefined;
+    const needPaging = (s: StepContext): Paging => paging ?? s.skip('the group list could not be read');
+    const requireGroups = (s: StepContext): Paging => {
+      const p = needPaging(s);
       if (ordered.length === 0) return s.skip('the community has no group to take values from');
+      return p;
     };
 
-    await step('list groups (default order, community)', async (s) => {
-      const plain = await s.send({ operationId: 'listGroups', expect: { valid: true } });
-      const collected = await listAllGroups(s, 'listGroups', {});
-      ordered = collected.items.length > 0 ? collected.items : itemsOf(plain.response?.body);
+    await step('list groups (paging conventions, default order, community)', async (s) => {
+      paging = await learnPaging(s);
+      const collected = await collectGroups(s, paging, 'listGroups', {});
+      ordered = collected.items.length > 0 ? collected.items : itemsOf(paging.plain.response?.body);
+      complete = collected.complete;
       universe = new Map(ordered.filter((g) => typeof g._id === 'string').map((g) => [g._id as string, g]));
-      scope = communityValue(ordered, community);
-      s.check(defaultOrder, { exchange: plain, items: itemsOf(plain.response?.body) });
-      for (const exchange of collected.exchanges) s.check(communityScope, { exchange, community: scope, items: itemsOf(exchange.response?.body) });
+      scope = { community: communityValue(ordered, community), header: community };
+      s.check(defaultOrder, { exchange: paging.plain, items: itemsOf(paging.plain.response?.body) });
+      for (const exchange of [paging.plain, ...collected.exchanges]) s.check(communityScope, { exchange, ...scope, items: itemsOf(exchange.response?.body) });
       if (collected.exchanges[0]) s.check(defaultOrder, { exchange: collected.exchanges[0], items: itemsOf(collected.exchanges[0].response?.body) });
-      if (collected.complete) for (const exchange of [plain, ...collected.exchanges]) s.check(totalCount, { exchange, collected: collected.items.length });
+      if (complete) for (const exchange of [...paging.exchanges, ...collected.exchanges]) s.check(totalCount, { exchange, collected: collected.items.length });
     });
 
     for (const filter of GROUP_FILTERS) {
       await step(`filter by ${filter.param}`, async (s) => {
-        requireGroups(s);
+        const p = requireGroups(s);
         const values = referenceValues(s, filter, ordered);
         if (values.length === 0) return s.skip(`no listed group has a ${filter.param} to filter by`);
-        for (const { value, reference } of values) await checkFilter(s, filter, value, reference, universe);
+        for (const { value, reference } of values) await checkFilter(s, p, filter, value, reference, universe, scope);
       });
     }
 
+    await step('sort by every key, both ways', async (s) => {
+      const p = needPaging(s);
+      // Every value the spec lists for sort is sent once: a 5xx or an undocumented status is a MUST; a
+      // refusal or another order only a SHOULD (sort is not described).
+      for (const sort of sortValues(s.contract)) {
+        const exchange = await s.send({ operationId: 'listGroups', query: { sort, ...(p.limit ? { limit: Math.min(p.limit, 100) } : {}) }, expect: { valid: true, severity: 'SHOULD' } });
+        if (exchange.response?.status !== 200) continue;
+        const items = itemsOf(exchange.response.body);
+        s.check(sortOrder, { exchange, sort, items });
+        s.check(communityScope, { exchange, ...scope, items });
+      }
+    });
+
     await step('page through the list (limit, page)', async (s) => {
+      const p = needPaging(s);
       if (ordered.length < 2) return s.skip('fewer than 2 groups: nothing to page');
       const limit = ordered.length >= 4 ? 2 : 1;
       const pages: string[][] = [];
       const exchanges = [];
-      for (const page of [1, 2]) {
+      for (const n of [0, 1]) {
+        const page = p.firstPage + n;
         const exchange = await s.send({ operationId: 'listGroups', query: { limit, page }, expect: { valid: true, severity: 'SHOULD' } });
         exchanges.push(exchange);
         const items = itemsOf(exchange.response?.body);
         pages.push(items.map((g) => String(g._id)));
         s.check(limitHonoured, { exchange, limit, count: items.length });
-        const expected = ordered.slice((page - 1) * limit, page * limit).map((g) => String(g._id));
+        const expected = ordered.slice(n * limit, (n + 1) * limit).map((g) => String(g._id));
         s.check(pageHonoured, { exchange, page, limit, expected, actual: items.slice(0, limit).map((g) => String(g._id)) });
       }
       s.check(pagesDisjoint, { exchange: exchanges[1] as (typeof exchanges)[number], first: pages[0] ?? [], second: pages[1] ?? [] });
     });
 
-    await step('search by alias and by name', async (s) => {
+    await step('search with filters', async (s) => {
       requireGroups(s);
-      const candidates = ordered.filter((g) => typeof g.alias === 'string');
-      if (candidates.length === 0) return s.skip('no listed group has an alias');
-      const reference = s.rng.pick(candidates);
-      const searches: Array<[string, Record<string, string>]> = [
-        [`alias=${reference.alias}`, { alias: reference.alias as string }],
-        [`q=${reference.alias} (its alias)`, { q: reference.alias as string }],
-      ];
-      if (typeof reference.name === 'string') searches.push([`q=${reference.name} (its name)`, { q: reference.name }]);
-      for (const [how, query] of searches) {
-        const exchange = await s.send({ operationId: 'searchGroups', query: { ...query, limit: PAGE_SIZE }, expect: { valid: true } });
-        const body = exchange.response?.body;
-        const hits = itemsOf(body);
-        s.check(searchFinds, { exchange, how, reference, hits });
-        s.check(searchTotal, { exchange, total: isRecord(body) ? body.total : undefined, hits: hits.length, limit: PAGE_SIZE, page: 1 });
-        s.check(communityScope, { exchange, community: scope, items: hits });
-        if (query.alias) s.check(filterMatches, { exchange, filter: `alias=${query.alias}`, items: hits, matches: (g) => g.alias === query.alias, show: (g) => g.alias, severity: 'MUST' });
+      const all = await s.send({ operationId: 'searchGroups', expect: { valid: true } });
+      const body = all.response?.body;
+      const hits = itemsOf(body);
+      everything = isRecord(body) && typeof body.total === 'number' ? body.total : hits.length;
+      s.check(communityScope, { exchange: all, ...scope, items: hits });
+      s.check(filterSubset, { exchange: all, filter: 'no filter', items: hits.filter((g) => complete || universe.has(String(g._id))), universe, complete: true });
+      for (const filter of GROUP_FILTERS) {
+        for (const { value, reference } of referenceValues(s, filter, ordered)) {
+          const alias = typeof reference?.alias === 'string' ? reference.alias : undefined;
+          const query = { [filter.param]: value, alias };
+          const how = `${alias ? `alias=${alias}&` : ''}${filter.param}=${value}`;
+          const found = reference && alias ? (await searchFor(s, needPaging(s), how, query, reference, scope)).items : itemsOf((await s.send({ operationId: 'searchGroups', query, expect: { valid: true } })).response?.body);
+          const exchange = s.client.exchanges.at(-1);
+          if (exchange) s.check(filterMatches, { exchange, filter: `${filter.param}=${value}`, items: found, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+        }
       }
     });
 
-    await step('search with filters', async (s) => {
-      requireGroups(s);
-      const all = await s.send({ operationId: 'searchGroups', query: { limit: PAGE_SIZE }, expect: { valid: true } });
-      const body = all.response?.body;
-      const hits = itemsOf(body);
-      s.check(searchTotal, { exchange: all, total: isRecord(body) ? body.total : undefined, hits: hits.length, limit: PAGE_SIZE, page: 1 });
-      s.check(filterSubset, { exchange: all, filter: 'no filter', items: hits, universe, complete: true });
-      for (const filter of GROUP_FILTERS.filter((f) => f.param === 'season' || f.param === 'active')) {
-        for (const { value, reference } of referenceValues(s, filter, ordered)) {
-          const alias = typeof reference?.alias === 'string' ? reference.alias : undefined;
-          const exchange = await s.send({ operationId: 'searchGroups', query: { [filter.param]: value, alias, limit: PAGE_SIZE }, expect: { valid: true } });
-          const found = itemsOf(exchange.response?.body);
-          s.check(filterMatches, { exchange, filter: `${filter.param}=${value}`, items: found, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
-          if (reference && alias) s.check(searchFinds, { exchange, how: `alias=${alias}&${filter.param}=${value}`, reference, hits: found });
-        }
+    await step('search by alias and by name', async (s) => {
+      const p = requireGroups(s);
+      const candidates = ordered.filter((g) => typeof g.alias === 'string');
+      if (candidates.length === 0) return s.skip('no listed group has an alias');
+      const reference = s.rng.pick(candidates);
+      const alias = reference.alias as string;
+      const byAlias = await searchFor(s, p, `alias=${alias}`, { alias }, reference, scope);
+      const first = byAlias.exchanges[0];
+      if (first) s.check(filterMatches, { exchange: first, filter: `alias=${alias}`, items: byAlias.items, matches: (g) => g.alias === alias, show: (g) => g.alias, severity: 'MUST' });
+      const byQ = await searchFor(s, p, `q=${alias} (its alias)`, { q: alias }, reference, scope);
+      const q0 = byQ.exchanges[0];
+      if (q0?.response?.status === 200 && everything !== undefined) {
+        const unrelated = ordered.find((g) => cannotMatch(g, alias));
+        const qBody = q0.response.body;
+        const count = isRecord(qBody) && typeof qBody.total === 'number' ? qBody.total : itemsOf(qBody).length;
+        s.check(searchNarrows, { exchange: q0, q: alias, hits: itemsOf(qBody), count, everything, ...(unrelated ? { unrelated } : {}) });
       }
+      if (typeof reference.name === 'string') await searchFor(s, p, `q=${reference.name} (its name)`, { q: reference.name }, reference, scope);
     });
 
     await step('read groups by id', async (s) => {
@@ -115,7 +143,7 @@ export const groupsScenario: Scenario = {
         const read = exchange.response?.body;
         if (!isRecord(read)) continue;
         s.check(getMatchesList, { exchange, listed, read });
-        s.check(communityScope, { exchange, community: scope, items: [read] });
+        s.check(communityScope, { exchange, ...scope, items: [read] });
       }
     });
 
@@ -124,7 +152,8 @@ export const groupsScenario: Scenario = {
         { operationId: 'listGroups', query: { active: 'maybe' }, violation: 'query.active=maybe is not a boolean', param: 'active' },
         { operationId: 'searchGroups', query: { active: 'maybe' }, violation: 'query.active=maybe is not a boolean', param: 'active' },
         { operationId: 'listGroups', query: { limit: 'abc' }, violation: 'query.limit=abc is not an integer', param: 'limit' },
-        { operationId: 'listGroups', query: { page: '0' }, violation: 'query.page=0 is below 1', param: 'page' },
+        // Below any first page (0 or 1): refusing it is our decision only, as is every paging rule.
+        { operationId: 'listGroups', query: { page: '-1' }, violation: 'query.page=-1 is below the first page', param: 'page' },
         { operationId: 'listGroups', query: { sort: 'shoeSize' }, violation: 'query.sort=shoeSize is not a sort key', param: 'sort' },
       ];
       for (const c of cases) await s.send({ operationId: c.operationId, query: c.query, expect: { invalid: c.violation, rule: s.paramRule(c.operationId, c.param) } });
@@ -135,19 +164,36 @@ export const groupsScenario: Scenario = {
   },
 };
 
-async function checkFilter(s: StepContext, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>): Promise<void> {
+/**
+ * A group no reading of `q` can match: neither its name nor its alias contains q (case, accents and
+ * punctuation folded), and it does not hold every word of q either.
+ */
+function cannotMatch(group: Json, q: string): boolean {
+  const words = (v: unknown): string[] => String(v ?? '').split(/[^\p{L}\p{N}]+/u).map(foldText).filter(Boolean);
+  const folded = foldText(q);
+  const mine = new Set([...words(group.name), ...words(group.alias)]);
+  return !foldText(group.name).includes(folded) && !foldText(group.alias).includes(folded) && !words(q).every((w) => mine.has(w));
+}
+
+async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }): Promise<void> {
   const label = `${filter.param}=${value}`;
-  const collected = await listAllGroups(s, 'listGroups', { [filter.param]: value });
+  const collected = await collectGroups(s, paging, 'listGroups', { [filter.param]: value }, undefined);
   const exchange = collected.exchanges[0];
-  if (!exchange) return;
+  if (!exchange || exchange.response?.status !== 200) return;
   s.check(filterMatches, { exchange, filter: label, items: collected.items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
-  // A group the unfiltered list did not show may sit beyond a page it could not reach: read it before calling it foreign.
-  for (const item of collected.items) {
-    if (typeof item._id !== 'string' || universe.has(item._id)) continue;
-    const read = await s.send({ operationId: 'getGroup', path: { groupId: item._id }, expect: { valid: true } });
-    if (read.response?.status === 200 && isRecord(read.response.body)) universe.set(item._id, read.response.body);
+  for (const e of collected.exchanges) s.check(communityScope, { exchange: e, ...scope, items: itemsOf(e.response?.body) });
+  // A group the unfiltered pages did not show may sit beyond them: read a bounded sample by id before
+  // calling any foreign; groups neither listed nor read are not judged.
+  const unknown = collected.items.filter((g) => typeof g._id === 'string' && !universe.has(g._id));
+  const sample = unknown.slice(0, MAX_READS);
+  const foreign = new Set<string>();
+  for (const item of sample) {
+    const read = await s.send({ operationId: 'getGroup', path: { groupId: item._id as string }, expect: { probe: true } });
+    if (read.response?.status === 200 && isRecord(read.response.body)) universe.set(item._id as string, read.response.body);
+    else foreign.add(item._id as string);
   }
-  s.check(filterSubset, { exchange, filter: label, items: collected.items, universe, complete: collected.complete, ...(reference ? { reference } : {}) });
+  const judged = collected.items.filter((g) => typeof g._id !== 'string' || universe.has(g._id) || foreign.has(g._id));
+  s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}) });
 }
 
 /** The values to filter by: one taken from a listed group (picked by the seeded rng); for active, both. */

@@ -24,7 +24,8 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig):
     prompt: 'none',
     login_hint: oauth.loginHint,
   };
-  const authorize = await s.sendRaw({ method: 'GET', path: oauth.authorizationUrl, query: authorizeQuery, redirect: 'manual', ...operationOf(s, 'GET', oauth.authorizationUrl) });
+  // Its documented answer is an HTML page or a redirect, never JSON: no `Accept: application/json` (a validating server answers 406).
+  const authorize = await s.sendRaw({ method: 'GET', path: oauth.authorizationUrl, query: authorizeQuery, redirect: 'manual', accept: false, ...operationOf(s, 'GET', oauth.authorizationUrl) });
   if (s.check(oauthFlow, { exchange: authorize, stage: 'authorize', state }).length > 0) return undefined;
   const location = authorize.response?.headers.location as string;
   const code = new URL(location, s.client.url(oauth.authorizationUrl)).searchParams.get('code') as string;

@@ -3,6 +3,8 @@ import { anyValidToken, bearerToken, eachGroup, header, isRecord, isSuccess, ren
 
 const GROUP_READS = ['listGroups', 'searchGroups', 'getGroup'];
 const DATA_ACTIONS = ['getUpdatedUsers', 'getUpdatedComponents'];
+/** pages-overlap: the last group of each page answered, by query (without page), to repeat on the next. */
+const lastOfPage = new Map<string, unknown>();
 const BEARER_OPERATIONS = ['listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'];
 
 /**
@@ -154,6 +156,57 @@ export const faultCatalog: readonly Fault[] = [
       if (active !== undefined && active !== 'true' && active !== 'false') delete ctx.req.query.active;
     },
   },
+  {
+    name: 'server-error-on-sort-name',
+    description: 'The group list crashes (500) when sorted by name, either way (a missing collation index).',
+    breaks: 'no-server-error',
+    operations: ['listGroups'],
+    onResponse: (ctx, res) => {
+      const sort = ctx.req.query.sort;
+      if (typeof sort !== 'string' || !sort.split(',').some((k) => k.replace(/^-/, '') === 'name')) return;
+      res.status = 500;
+      res.body = { type: 'about:blank', title: 'Internal Server Error', status: 500 };
+      res.headers['Content-Type'] = 'application/problem+json';
+    },
+  },
+  {
+    name: 'groups-foreign-community',
+    description: 'Every group answers the same foreign `community` (the tenant id of another system), whatever community-id says.',
+    breaks: 'community-scope',
+    operations: GROUP_READS,
+    onResponse: (_ctx, res) => {
+      if (isSuccess(res.status)) eachGroup(res.body, (g) => {
+        g.community = 'outra-escola';
+      });
+    },
+  },
+  {
+    name: 'search-ignores-q',
+    description: 'Search ignores `q` and answers every group (the text index is not wired).',
+    breaks: 'search-narrows',
+    operations: ['searchGroups'],
+    onRequest: (ctx) => {
+      delete ctx.req.query.q;
+    },
+  },
+  {
+    name: 'pages-overlap',
+    description: 'Page 2 of the group list starts one group early, repeating the last group of page 1 (an off-by-one offset).',
+    breaks: 'pages-disjoint',
+    operations: ['listGroups'],
+    onResponse: (ctx, res) => {
+      if (!isSuccess(res.status) || !Array.isArray(res.body)) return;
+      const { page, ...rest } = ctx.req.query;
+      const key = JSON.stringify(rest);
+      const n = Number(page ?? 1);
+      const previous = lastOfPage.get(`${key}#${n - 1}`);
+      if (res.body.length > 0) lastOfPage.set(`${key}#${n}`, res.body.at(-1));
+      if (n >= 2 && previous !== undefined) {
+        res.body.unshift(previous);
+        res.body.pop();
+      }
+    },
+  },
   // ------------------------------------------------------------------ auth
   {
     name: 'skip-bearer-auth',
@@ -278,6 +331,26 @@ export const faultCatalog: readonly Fault[] = [
     onRequest: (ctx) => {
       const data = isRecord(ctx.req.body) ? ctx.req.body.data : undefined;
       if (isRecord(data) && typeof data.limit === 'number') delete data.limit;
+    },
+  },
+  {
+    name: 'data-action-over-limit',
+    description: 'The data actions answer one record more than `data.limit` (an inclusive bound).',
+    breaks: 'data-action-limit',
+    operations: DATA_ACTIONS,
+    onRequest: (ctx) => {
+      const data = isRecord(ctx.req.body) ? ctx.req.body.data : undefined;
+      if (isRecord(data) && typeof data.limit === 'number' && data.limit < 1000) data.limit += 1;
+    },
+  },
+  {
+    name: 'users-without-roles-set',
+    description: 'The users data action leaves `rolesSet` out of its records.',
+    breaks: 'roles-set',
+    operations: ['getUpdatedUsers'],
+    onResponse: (_ctx, res) => {
+      if (!isSuccess(res.status) || !isRecord(res.body) || !Array.isArray(res.body.data)) return;
+      for (const record of res.body.data) if (isRecord(record)) delete record.rolesSet;
     },
   },
   {

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runConformance } from './run/runConformance.ts';
+import type { RunResult } from './run/RunResult.ts';
+import { SHOULD_ONLY_FAULTS, TARGET_FAULTS, type TargetFault, type TargetOptions } from './testing/target/TargetOptions.ts';
+import { startTestTarget, type TestTarget } from './testing/target/startTestTarget.ts';
+
+const NOW = () => new Date('2026-03-02T09:00:00.000Z');
+
+const musts = (result: RunResult): string[] => result.cases.flatMap((c) => c.failures.map((f) => `${c.area} › ${c.title}: [${f.severity}] ${f.check}: ${f.message}`));
+const failedChecks = (result: RunResult): string[] => [...new Set(result.cases.flatMap((c) => c.failures.map((f) => f.check)))];
+
+// An implementation written from the description alone, with its own data, never seen by the suite:
+// every legitimate choice where the description is silent passes in the default mode.
+describe('the suite against an independent implementation', () => {
+  let target: TestTarget | undefined;
+  afterEach(async () => {
+    await target?.close();
+    target = undefined;
+  });
+
+  it.each<[string, TargetOptions]>([
+    ['its defaults', {}],
+    ['pages from 0', { firstPage: 0 }],
+    ['a maximum page size of 50, 400 above it, 20 by default', { maxLimit: 50, defaultLimit: 20 }],
+    ['a maximum of 5 with pages from 0 (more matches than a page everywhere)', { maxLimit: 5, defaultLimit: 3, firstPage: 0 }],
+    ['a large limit clamped, no X-Total-Count', { maxLimit: 5, defaultLimit: 3, clampLimit: true, totalHeader: false }],
+    ['403 for a bad token, application/json errors, a 202 upload with no body', { badTokenStatus: 403, errorType: 'application/json', upload: '202-empty' }],
+    ['search without paging, sort ignored, newest first, "after" exclusive', { searchPaging: false, sortParam: false, newestFirst: true, afterExclusive: true, maxLimit: 50, defaultLimit: 20 }],
+  ])('passes with %s', { timeout: 60_000 }, async (_name, options) => {
+    target = await startTestTarget(options);
+    const result = await runConformance({ config: target.config, seed: 7, now: NOW });
+    expect(musts(result)).toEqual([]);
+    expect(result.conformant).toBe(true);
+    expect(result.counts.skipped).toBe(0);
+  });
+
+  it('sends no Accept: application/json to the authorization endpoint (it answers 406 to that)', { timeout: 60_000 }, async () => {
+    target = await startTestTarget();
+    const result = await runConformance({ config: target.config, areas: ['user-info'], strict: true, seed: 7, now: NOW });
+    expect(result.cases.map((c) => c.status)).not.toContain('skipped');
+    expect(result.conformant).toBe(true);
+  });
+
+  const faults = Object.entries(TARGET_FAULTS) as Array<[TargetFault, string]>;
+  it.each(faults.filter(([fault]) => !SHOULD_ONLY_FAULTS.includes(fault)))('fails the fault %s in the default mode, naming %s', { timeout: 60_000 }, async (fault, check) => {
+    target = await startTestTarget({ faults: [fault] });
+    const result = await runConformance({ config: target.config, seed: 7, now: NOW });
+    expect(result.conformant).toBe(false);
+    expect(failedChecks(result)).toContain(check);
+  });
+
+  it.each(faults.filter(([fault]) => SHOULD_ONLY_FAULTS.includes(fault)))('warns of the fault %s (a decision of ours), and fails it under --strict, naming %s', { timeout: 60_000 }, async (fault, check) => {
+    target = await startTestTarget({ faults: [fault] });
+    const lenient = await runConformance({ config: target.config, seed: 7, now: NOW });
+    expect(lenient.conformant).toBe(true);
+    expect(lenient.cases.flatMap((c) => c.warnings.map((w) => w.check))).toContain(check);
+    const strict = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+    expect(failedChecks(strict)).toContain(check);
+  });
+
+  // Bounded work: against a million groups the suite samples and pages within its stated bounds
+  // (MAX_PAGES pages of a list, MAX_READS reads by id), so it gives the same verdicts as on small data.
+  it('gives the same verdicts against a community of 1,000,000 groups', { timeout: 120_000 }, async () => {
+    target = await startTestTarget({ groups: 1_000_000 });
+    const healthy = await runConformance({ config: target.config, seed: 7, now: NOW });
+    expect(musts(healthy)).toEqual([]);
+    expect(healthy.counts).toMatchObject({ failed: 0, skipped: 0, warnings: 0 });
+    expect(healthy.exchanges).toBeLessThan(400);
+    await target.close();
+    target = await startTestTarget({ groups: 1_000_000, faults: ['search-ignores-q'] });
+    const broken = await runConformance({ config: target.config, areas: ['groups'], seed: 7, now: NOW });
+    expect(failedChecks(broken)).toContain('search-narrows');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The conventions an implementation may choose where the API description is silent: each is legitimate,
+ * and the suite must pass every combination in its default mode.
+ */
+export interface TargetConventions {
+  /** Number of the first page (default 1). */
+  firstPage?: 0 | 1;
+  /** Largest page size (default 1000); a larger `limit` is a 400, or clamped with `clampLimit`. */
+  maxLimit?: number;
+  clampLimit?: boolean;
+  /** Page size without `limit` (default 100). */
+  defaultLimit?: number;
+  /** Whether the list sends X-Total-Count (default true). */
+  totalHeader?: boolean;
+  /** Status for a missing, malformed or unknown token (default 401). */
+  badTokenStatus?: 401 | 403;
+  /** Media type of error bodies (default problem+json). */
+  errorType?: 'application/problem+json' | 'application/json';
+  /** The upload's success answer (default 200 with a receipt). */
+  upload?: '200-receipt' | '202-empty';
+  /** Whether search honours page and limit (default true); without, it answers its first page only. */
+  searchPaging?: boolean;
+  /** Whether `sort` is honoured (default true); without, it is accepted and ignored. */
+  sortParam?: boolean;
+  /** A data action leaves out a record exactly at `after` ("after" read as >; default false: >=). */
+  afterExclusive?: boolean;
+  /** The group list comes newest first (the description says only "ordered by creation date"). */
+  newestFirst?: boolean;
+  /** Synthetic groups in the community instead of the small own data (for the bounded-work test). */
+  groups?: number;
+}
+
+/** Bugs the suite must catch, each with the check that must name it: a MUST unless listed as SHOULD-only. */
+export const TARGET_FAULTS = {
+  'sort-name-500': 'no-server-error',
+  'mixed-community': 'community-scope',
+  'search-ignores-q': 'search-narrows',
+  'data-action-over-limit': 'data-action-limit',
+  'users-without-roles-set': 'roles-set',
+  'ignores-name-filter': 'filter-matches',
+  'ignores-after': 'updated-after',
+  'accepts-any-secret': 'secret-required',
+  'no-token-accepted': 'auth-required',
+  'includes-ignored': 'user-info-includes',
+  // SHOULD only (paging and the community value are decisions): caught under --strict.
+  'pages-overlap': 'pages-disjoint',
+  'foreign-community': 'community-scope',
+} as const;
+export type TargetFault = keyof typeof TARGET_FAULTS;
+
+/** Faults that break only a decision of ours: the suite reports them as warnings, failures under --strict. */
+export const SHOULD_ONLY_FAULTS: readonly TargetFault[] = ['pages-overlap', 'foreign-community'];
+
+export interface TargetOptions extends TargetConventions {
+  faults?: readonly TargetFault[];
+}

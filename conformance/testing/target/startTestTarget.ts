@@ -1,0 +1,225 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ConformConfig } from '../../config/ConformConfig.ts';
+import { readBody, startServer } from '../startServer.ts';
+import { groupFilter, pageOf, parseSort, Refusal, type Query } from './queryGroups.ts';
+import { dataActions, syncUpload, type Entities } from './targetWrites.ts';
+import { APP, baseGroups, COMMUNITY, installations, LOGIN_USER, MANUAL_APP, TOKEN, USERS, type GroupSource, type Json } from './targetData.ts';
+import type { TargetOptions } from './TargetOptions.ts';
+
+export interface TestTarget {
+  url: string;
+  config: ConformConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * An implementation of the API written from the description alone, on plain node:http, with its own small
+ * data and switchable conventions and faults (TargetOptions). It never imports the mock: the suite must
+ * judge it as it would a partner's. OAuth lives at /auth/* (its own choice), groups at /v1/groups…
+ */
+export async function startTestTarget(options: TargetOptions = {}): Promise<TestTarget> {
+  const o = { firstPage: 1, maxLimit: 1000, defaultLimit: 100, totalHeader: true, badTokenStatus: 401, errorType: 'application/problem+json', upload: '200-receipt', searchPaging: true, sortParam: true, ...options } as const;
+  const faults = new Set(options.faults ?? []);
+  const base = baseGroups(options.groups);
+  const entities: Entities = { groups: [], users: [], components: [], tick: 0 };
+  const source: GroupSource = { size: base.size + entities.groups.length, at: (i) => (i < base.size ? base.at(i) : (entities.groups[i - base.size] as Json)) };
+  Object.defineProperty(source, 'size', { get: () => base.size + entities.groups.length });
+  const installed = installations();
+  const codes = new Map<string, { challenge: string; scopes: string[] }>();
+  const userTokens = new Map<string, string[]>();
+
+  const fail = (res: ServerResponse, status: number, title: string): void => {
+    const body = o.errorType === 'application/json' ? { error: title } : { title, status };
+    res.writeHead(status, { 'content-type': o.errorType });
+    res.end(JSON.stringify(body));
+  };
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const present = (g: Json): Json => (faults.has('foreign-community') ? { ...g, community: 'outro-sistema' } : g);
+
+  const paging = (query: Query): { offset: number; limit: number } => {
+    const int = (v: string, name: string): number => {
+      if (!/^-?\d+$/.test(v)) throw new Refusal(400, `${name} must be an integer`);
+      return Number(v);
+    };
+    let limit = query.limit === undefined ? o.defaultLimit : int(query.limit, 'limit');
+    if (limit < 1) throw new Refusal(400, 'limit must be at least 1');
+    if (limit > o.maxLimit) {
+      if (!o.clampLimit) throw new Refusal(400, `limit must be at most ${o.maxLimit}`);
+      limit = o.maxLimit;
+    }
+    const page = query.page === undefined ? o.firstPage : int(query.page, 'page');
+    if (page < o.firstPage) throw new Refusal(400, `pages start at ${o.firstPage}`);
+    const offset = (page - o.firstPage) * limit - (faults.has('pages-overlap') && page > o.firstPage ? 1 : 0);
+    return { offset, limit };
+  };
+
+  const listGroups = (query: Query, search: boolean): { items: Json[]; total: number } => {
+    if (faults.has('ignores-name-filter')) delete query.name;
+    if (search && faults.has('search-ignores-q')) delete query.q;
+    const sort = search ? undefined : parseSort(query.sort, o.sortParam);
+    if (!search && faults.has('sort-name-500') && /(^|,)-?name/.test(query.sort ?? '')) throw new Refusal(500, 'collation index missing');
+    const page = search && !o.searchPaging ? { offset: 0, limit: o.defaultLimit } : paging(query);
+    // The synthetic groups are tested on their index; uploaded ones, after them, as objects.
+    const match = groupFilter(query, search);
+    const fast = base.matcher?.(query, search);
+    const byIndex = fast ? (i: number): boolean => (i < base.size ? fast(i) : match(source.at(i))) : undefined;
+    const result = pageOf(source, match, sort, page, search || o.totalHeader, o.newestFirst === true, byIndex);
+    const items = result.items.map(present);
+    if (faults.has('mixed-community') && items.length > 1) items[items.length - 1] = { ...items.at(-1), community: 'escola-vizinha' };
+    return { items, total: result.total };
+  };
+
+  /** Bearer token and community-id, in that order (an unauthenticated caller learns nothing else). */
+  const authorize = (req: IncomingMessage, pathCommunity?: string): void => {
+    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(req.headers.authorization ?? '');
+    if (!faults.has('no-token-accepted') && match?.[1] !== TOKEN) throw new Refusal(o.badTokenStatus, 'a valid bearer token is required');
+    const community = req.headers['community-id'];
+    if (typeof community !== 'string' || community === '') throw new Refusal(400, 'community-id is required');
+    if (community !== COMMUNITY || (pathCommunity !== undefined && pathCommunity !== COMMUNITY)) throw new Refusal(403, 'not your community');
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://target');
+    const path = decodeURIComponent(url.pathname);
+    const query: Query = Object.fromEntries(url.searchParams);
+    const method = req.method ?? 'GET';
+    const text = method === 'GET' ? '' : await readBody(req);
+    const body = (): unknown => {
+      if (!/json/.test(req.headers['content-type'] ?? '')) throw new Refusal(415, 'send application/json');
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new Refusal(400, 'the body is not JSON');
+      }
+    };
+
+    if (method === 'GET' && path === '/v1/groups') {
+      authorize(req);
+      const { items, total } = listGroups(query, false);
+      return json(res, 200, items, o.totalHeader ? { 'x-total-count': String(total) } : {});
+    }
+    if (method === 'GET' && path === '/v1/groups/search') {
+      authorize(req);
+      const { items, total } = listGroups(query, true);
+      return json(res, 200, { total, hits: items });
+    }
+    const group = /^\/v1\/groups\/([^/]+)$/.exec(path);
+    if (method === 'GET' && group) {
+      authorize(req);
+      const id = group[1] as string;
+      // Synthetic ids are the index in hex: no need to scan a million.
+      const index = options.groups ? parseInt(id, 16) - 0x100000 : -1;
+      const direct = index >= 0 && index < base.size ? base.at(index) : undefined;
+      const hit = direct?._id === id ? direct : [...entities.groups, ...(options.groups ? [] : Array.from({ length: base.size }, (_, i) => base.at(i)))].find((g) => g._id === id);
+      if (hit) return json(res, 200, present(hit));
+      throw new Refusal(404, 'no such group');
+    }
+    const installs = /^\/v1\/appmaker\/apps\/([^/]+)\/installations(?:\/([^/]+)(\/approve)?)?$/.exec(path);
+    if (installs) {
+      const [, appId, community, approve] = installs;
+      authorize(req, community);
+      const installation = installed.get(appId as string);
+      if (method === 'GET' && !community) return json(res, 200, installation?.active ? [installation] : []);
+      if (method === 'PUT' && community && !approve) {
+        const sent = body();
+        if (!sent || typeof sent !== 'object' || Array.isArray(sent)) throw new Refusal(400, 'an installation object is required');
+        if ((sent as Json).active !== undefined && typeof (sent as Json).active !== 'boolean') throw new Refusal(400, 'active must be a boolean');
+        if (!installation) throw new Refusal(404, 'no such installation');
+        for (const key of ['active', 'contactInfo', 'consentedFeatures', 'requiresManualUpdate']) if (key in (sent as Json)) installation[key] = (sent as Json)[key];
+        return json(res, 200, installation);
+      }
+      if (method === 'POST' && approve) {
+        if (!installation) throw new Refusal(404, 'no such installation');
+        if (installation.status !== 'pending_approval') throw new Refusal(409, 'not pending approval');
+        Object.assign(installation, { status: 'installed', approved: true, active: true });
+        return json(res, 200, installation.manifest);
+      }
+    }
+    const sync = /^\/v2\/sync\/([^/]+)\/uploadEntities$/.exec(path);
+    if (method === 'POST' && sync) {
+      authorize(req);
+      const receipt = syncUpload(entities, body(), sync[1] as string);
+      if (o.upload === '202-empty') {
+        res.writeHead(202);
+        return void res.end();
+      }
+      return json(res, 200, receipt);
+    }
+    const action = /^\/v1\/@platform:data:(Users|Components):getUpdatedAfter$/.exec(path);
+    if (method === 'POST' && action) {
+      const data = dataActions(entities, body(), action[1] === 'Users' ? 'users' : 'components', { secret: APP.secret, exclusive: o.afterExclusive === true, faults, badSecretStatus: o.badTokenStatus });
+      return json(res, 200, { data });
+    }
+    if (method === 'GET' && path === '/auth/authorize') {
+      // Its answer is a redirect (or a page): a client asking for JSON only gets 406, as a validating server does.
+      if ((req.headers.accept ?? '').trim() === 'application/json') throw new Refusal(406, 'this endpoint answers HTML or a redirect');
+      const redirect = new URL(query.redirect_uri ?? 'http://invalid/');
+      if (query.response_type !== 'code' || query.client_id !== APP.id || query.code_challenge_method !== 'S256' || !query.code_challenge) redirect.searchParams.set('error', 'invalid_request');
+      else if (query.prompt !== 'none' || query.login_hint !== LOGIN_USER) redirect.searchParams.set('error', 'login_required');
+      else {
+        const code = randomBytes(16).toString('hex');
+        codes.set(code, { challenge: query.code_challenge, scopes: (query.scope ?? 'openid').split(' ') });
+        redirect.searchParams.set('code', code);
+      }
+      if (query.state) redirect.searchParams.set('state', query.state);
+      res.writeHead(302, { location: redirect.toString() });
+      return void res.end();
+    }
+    if (method === 'POST' && path === '/auth/token') {
+      const form = new URLSearchParams(text);
+      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+      const grant = codes.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      if (basic !== `${APP.id}:${APP.clientSecret}`) return json(res, 401, { error: 'invalid_client' });
+      if (!grant || createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return json(res, 400, { error: 'invalid_grant' });
+      codes.delete(form.get('code') ?? '');
+      const token = randomBytes(20).toString('hex');
+      userTokens.set(token, grant.scopes);
+      return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: grant.scopes.join(' ') });
+    }
+    if (method === 'GET' && path === '/v1/oauth/user/info') {
+      const scopes = userTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (!scopes) throw new Refusal(o.badTokenStatus, 'a user token is required');
+      return json(res, 200, userInfo(query.includes, scopes, faults.has('includes-ignored')));
+    }
+    throw new Refusal(404, `no route for ${method} ${path}`);
+  };
+
+  const server = await startServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof Refusal) return fail(res, error.status, error.message);
+      fail(res, 500, error instanceof Error ? error.message : String(error));
+    });
+  });
+  const manual = installed.get(MANUAL_APP);
+  return {
+    url: server.url,
+    config: {
+      baseUrl: server.url,
+      community: COMMUNITY,
+      token: TOKEN,
+      appId: APP.id,
+      appSecret: APP.secret,
+      ...(manual ? { pendingApproval: { appId: MANUAL_APP, community: COMMUNITY } } : {}),
+      oauth: { authorizationUrl: '/auth/authorize', tokenUrl: '/auth/token', clientId: APP.id, clientSecret: APP.clientSecret, redirectUri: 'http://127.0.0.1:9/cb', loginHint: LOGIN_USER, scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'] },
+    },
+    close: server.close,
+  };
+}
+
+/** The logged-in user, with the related parts `includes` asks for and the scopes allow. */
+function userInfo(includes: string | undefined, scopes: string[], ignoreIncludes: boolean): Json {
+  const asked = new Set(ignoreIncludes ? ['members', 'groups', 'community'] : (includes ?? '').split(',').map((s) => s.trim()));
+  const user = USERS.find((u) => u._id === LOGIN_USER) as Json;
+  const summary = { id: 'a000', name: '1º Ano A', alias: 'et-2025-0', createdAt: '2024-02-01T08:00:00.000Z', updatedAt: '2024-02-01T08:05:00.000Z', season: 2025 };
+  return {
+    user: { id: user._id, Alias: user.alias, createdAt: '2024-02-01T08:00:00.000Z', UpdatedAt: user.updatedAt, lastSeenAt: '2026-02-28T10:00:00.000Z', roles: ['guardian'], permissions: [] },
+    ...(asked.has('community') && scopes.includes('related.communities') ? { community: { community: COMMUNITY, name: 'Escola Teste', color: '#205080', icon: 'https://escola-teste.example/icon.png' } } : {}),
+    ...(asked.has('groups') && scopes.includes('related.groups') ? { groups: [summary] } : {}),
+    ...(asked.has('members') && scopes.includes('related.members') ? { Members: [{ id: 'mbr-1', name: 'Eva Nunes', alias: 'membro-1', createdAt: '2024-02-01T08:00:00.000Z', updatedAt: '2024-02-01T08:00:00.000Z', groups: [summary] }] } : {}),
+  };
+}
