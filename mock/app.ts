@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
-import { Journal } from './controls/Journal.ts';
-import { Latency } from './controls/Latency.ts';
+import type { Journal } from './controls/Journal.ts';
+import type { Latency } from './controls/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { cors } from './http/cors.ts';
@@ -8,6 +8,7 @@ import { createOperationRouter } from './http/createOperationRouter.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
+import { requestDeps } from './http/requestDeps.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter, OAUTH_OPERATION_IDS } from './oauth/createOAuthRouter.ts';
 
@@ -22,6 +23,7 @@ export interface AppOptions {
 
 export interface MockApp {
   app: Express;
+  /** The default session's journal and latency (each session has its own, in its deps). */
   journal: Journal;
   latency: Latency;
 }
@@ -34,8 +36,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   assertHandlersMatchSpec(deps.contract, operationHandlers, OAUTH_OPERATION_IDS);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];
-  const journal = new Journal();
-  const latency = new Latency(deps.rng.fork('latency'));
 
   const app = express();
   // A mock answers fresh data every time: ETags would only cost a hash per response.
@@ -44,17 +44,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.set('query parser', 'simple');
 
   app.use(cors());
-  app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
-  app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
+  app.use(requestLog(deps, { log: options.log }));
+  app.use('/__mock', createControlsRouter(deps, { faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
   app.use(express.raw({ type: () => true, limit: '50mb' }));
-  app.use((_req, _res, next) => {
-    const ms = latency.next();
+  app.use((req, _res, next) => {
+    const ms = requestDeps(deps, req).latency.next();
     if (ms > 0) setTimeout(next, ms);
     else next();
   });
   app.use(createOperationRouter(deps, { handlers: operationHandlers, faultCatalog, validateResponses: options.validateResponses ?? true }));
   app.use(notFound(deps.contract));
   app.use(handleErrors(log));
-  return { app, journal, latency };
+  return { app, journal: deps.journal, latency: deps.latency };
 }

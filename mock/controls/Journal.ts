@@ -29,6 +29,10 @@ export class Journal {
     return out.slice(-(filter.limit ?? this.capacity));
   }
 
+  get size(): number {
+    return this.entries.length;
+  }
+
   clear(): void {
     this.entries = [];
   }

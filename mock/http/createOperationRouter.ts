@@ -8,6 +8,7 @@ import { HttpProblem } from './HttpProblem.ts';
 import type { AppDeps, OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
 import { parsePrefer } from './parsePrefer.ts';
 import { readJsonBody } from './readJsonBody.ts';
+import { requestDeps } from './requestDeps.ts';
 import { problemBody } from './writeProblem.ts';
 
 export interface OperationRouterOptions {
@@ -23,9 +24,9 @@ export interface OperationRouterOptions {
  * (Ajv, through the contract) → community check → Prefer → handler → faults → write. A handler only runs
  * on a request the spec accepts, so it never sees bad input.
  */
-export function createOperationRouter(deps: AppDeps, options: OperationRouterOptions): RequestHandler {
+export function createOperationRouter(appDeps: AppDeps, options: OperationRouterOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const match = deps.contract.matchOperation(req.method, req.path);
+    const match = appDeps.contract.matchOperation(req.method, req.path);
     if (!match) {
       next();
       return;
@@ -36,6 +37,14 @@ export function createOperationRouter(deps: AppDeps, options: OperationRouterOpt
       return;
     }
     res.locals.operationId = match.operation.operationId;
+    // Everything below (faults, auth, Prefer, the handler) works with the deps of the request's session.
+    let deps: AppDeps;
+    try {
+      deps = requestDeps(appDeps, req);
+    } catch (error) {
+      next(error);
+      return;
+    }
     run(deps, options, match.operation, match.pathParams, handler, req, res).catch(next);
   };
 }

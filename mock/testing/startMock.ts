@@ -42,7 +42,8 @@ export interface MockHarness {
  */
 export async function startMock(options: DepsOptions & { faultCatalog?: readonly Fault[] } = {}): Promise<MockHarness> {
   const clock = options.clock ?? createFrozenClock('2026-03-01T12:00:00.000Z');
-  const deps = createDeps({ ...options, clock });
+  // Every stored record frozen: a handler, planner or fault that mutates one throws in the tests.
+  const deps = createDeps({ freezeRecords: true, ...options, clock });
   const mock = createApp(deps, { faultCatalog: options.faultCatalog });
   const server: Server = mock.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
