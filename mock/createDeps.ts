@@ -10,6 +10,10 @@ import type { Dataset } from './store/records.ts';
 export interface DepsOptions {
   seed?: number;
   size?: 'default' | 'large';
+  /** Extra generated groups in the first community (--groups N). */
+  groups?: number;
+  /** Told how far generating and indexing a large dataset got (a progress line on stderr). */
+  onProgress?: (stage: 'generating' | 'indexing', groupsDone: number) => void;
   /** Start from this state instead of generating one (import, --state-file). */
   dataset?: Dataset;
   clock?: Clock;
@@ -32,9 +36,12 @@ export const DEFAULT_SEED = 1;
  */
 export function createDeps(options: DepsOptions = {}): AppDeps {
   const seed = options.dataset?.seed ?? options.seed ?? DEFAULT_SEED;
-  const dataset = options.dataset ?? generateDataset({ seed, size: options.size ?? 'default' });
+  const progress = options.onProgress;
+  const dataset =
+    options.dataset ??
+    generateDataset({ seed, size: options.size ?? 'default', ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: (n: number) => progress('generating', n) } : {}) });
   const sessions = new SessionRegistry({
-    base: new BaseData(dataset, { freeze: options.freezeRecords }),
+    base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress('indexing', n) } : {}) }),
     contract: loadContract(),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),

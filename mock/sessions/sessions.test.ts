@@ -16,7 +16,7 @@ afterAll(async () => {
   await mock.close();
 });
 
-const as = (session: string | undefined) => (session === undefined ? {} : { 'x-mock-session': session });
+const as = (session: string | undefined): Record<string, string> => (session === undefined ? {} : { 'x-mock-session': session });
 const upload = (session: string | undefined, alias: string) =>
   mock.call<any>('POST', `/v2/sync/run-${alias}/uploadEntities`, { token, community: COMMUNITY, headers: as(session), body: { groups: { data: [{ alias, name: `Turma ${alias}`, season: '2026' }] } } });
 const search = async (session: string | undefined, alias: string) =>

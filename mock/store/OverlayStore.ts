@@ -227,7 +227,7 @@ export class OverlayStore implements Store {
     const written = this.overlay.communitiesWritten.has(query.community) ? this.overlay.components : EMPTY_MAP;
     return mergeUpdatedAfter(this.base.componentsUpdated.get(query.community), (id) => this.base.components.get(id), written, query, (c) => {
       if (season === undefined) return true;
-      for (const id of this.mergedIds(this.base.groups.linkedToComponent(c._id), this.overlay.groups, this.overlay.groupsByComponent.get(c._id))) {
+      for (const id of this.eachMergedId(this.base.groups.linkedToComponent(c._id), this.overlay.groups, this.overlay.groupsByComponent.get(c._id))) {
         if (this.groupById(id)?.season === season) return true;
       }
       return false;
@@ -284,7 +284,7 @@ export class OverlayStore implements Store {
   /** A user is in a season when it administers a group of it, or is linked to a member enrolled in one. */
   private userInSeason(userId: string, season: string): boolean {
     const o = this.overlay;
-    for (const id of this.mergedIds(this.base.groups.administeredBy(userId), o.groups, o.groupsByAdmin.get(userId))) {
+    for (const id of this.eachMergedId(this.base.groups.administeredBy(userId), o.groups, o.groupsByAdmin.get(userId))) {
       if (this.groupById(id)?.season === season) return true;
     }
     for (const memberId of this.mergedIds(this.base.membersByUser.get(userId), o.members, o.membersByUser.get(userId))) {
@@ -316,6 +316,12 @@ export class OverlayStore implements Store {
     for (const id of base) if (!written.has(id)) out.push(id);
     for (const id of own) out.push(id);
     return out;
+  }
+
+  /** The same without building a list: for checks that stop at the first hit. */
+  private *eachMergedId(base: ReadonlySet<string>, written: ReadonlyMap<string, unknown>, own: ReadonlySet<string>): Generator<string> {
+    for (const id of base) if (!written.has(id)) yield id;
+    yield* own;
   }
 
   /** A lookup by a unique key (alias, e-mail): the session's own record if it has that key, else the base's unless rewritten. */
