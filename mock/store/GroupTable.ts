@@ -6,24 +6,20 @@ import { SortedIdIndex } from './SortedIdIndex.ts';
 import type { GroupQuery, Page, SortTerm } from './Store.ts';
 import { TrigramIndex } from './TrigramIndex.ts';
 
-/** Ids in creation order: all of them, and split by `active`. */
-interface OrderedGroups {
+interface CommunityGroups {
+  /** Ids in creation order: filled at load. */
   all: SortedIdIndex;
-  active: SortedIdIndex;
-  inactive: SortedIdIndex;
-}
-
-interface CommunityGroups extends OrderedGroups {
-  /** The same, per season: "the classes of 2026" is the most common filter, and it pages without a scan. */
-  seasons: Map<string, OrderedGroups>;
+  /**
+   * The same order per season and/or `active` ("the active classes of 2026" is the most common filter: it
+   * pages without a scan), each derived from `all` on first use so that start-up only builds `all`.
+   */
+  subsets: Map<string, SortedIdIndex>;
   byAlias: Map<string, string>;
-  byName: SetIndex;
+  byName?: SetIndex;
   /** Sorted records for non-default sorts, built on first use (the table does not change once built). */
   sorted: Map<string, GroupRecord[]>;
-}
-
-function orderedGroups(): OrderedGroups {
-  return { all: new SortedIdIndex(), active: new SortedIdIndex(), inactive: new SortedIdIndex() };
+  /** The folded names and aliases, built on the first text query. */
+  text?: TrigramIndex;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,11 +33,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export class GroupTable {
   private readonly records = new Map<string, GroupRecord>();
   private readonly communities = new Map<string, CommunityGroups>();
-  private readonly byComponent = new SetIndex();
-  private readonly byAdminUser = new SetIndex();
-  private readonly text = new TrigramIndex();
-  /** community + tag name → tag id. */
-  private readonly tagIds = new Map<string, string>();
+  /** Built on first use (one pass over every group), so start-up at a million groups does not pay for them. */
+  private links?: { byAdminUser: SetIndex; byComponent: SetIndex };
+  /** community → tag name → tag id. */
+  private readonly tagIds = new Map<string, Map<string, string>>();
 
   /** Loads every group, in creation order, so every SortedIdIndex insert is an append: O(n), not O(n²). */
   load(groups: readonly GroupRecord[], onProgress?: (done: number) => void): void {
@@ -71,20 +66,20 @@ export class GroupTable {
   }
 
   administeredBy(userId: string): ReadonlySet<string> {
-    return this.byAdminUser.get(userId);
+    return this.linkIndexes().byAdminUser.get(userId);
   }
 
   linkedToComponent(componentId: string): ReadonlySet<string> {
-    return this.byComponent.get(componentId);
+    return this.linkIndexes().byComponent.get(componentId);
   }
 
   tagId(community: string, name: string): string | undefined {
-    return this.tagIds.get(`${community}\u0000${name}`);
+    return this.tagIds.get(community)?.get(name);
   }
 
   /** The folded name and alias a text query is matched against. */
   folded(g: GroupRecord): string {
-    return this.text.textOf(g._id) ?? foldGroup(g);
+    return this.communities.get(g.community)?.text?.textOf(g._id) ?? foldGroup(g);
   }
 
   query(q: GroupQuery): Page<GroupRecord> {
@@ -100,9 +95,7 @@ export class GroupTable {
     const defaultSort = isDefaultSort(sort);
     const compare = compareGroups(sort);
     const text = q.q !== undefined && q.q !== '' ? normalizeText(q.q) : undefined;
-    const scope = q.season === undefined ? index : index.seasons.get(q.season);
-    if (!scope) return EMPTY_MATCHES;
-    const ordered = q.active === undefined ? scope.all : q.active ? scope.active : scope.inactive;
+    const ordered = this.subset(index, q.season, q.active);
 
     const onlySeasonAndActive = q.alias === undefined && q.name === undefined && q.adminUser === undefined && q.createdAt === undefined && text === undefined;
     if (onlySeasonAndActive && defaultSort) return this.orderedMatches(ordered);
@@ -114,8 +107,15 @@ export class GroupTable {
       const id = index.byAlias.get(q.alias);
       candidates.push({ size: id === undefined ? 0 : 1, ids: () => (id === undefined ? [] : [id]) });
     }
-    if (q.name !== undefined) candidates.push({ size: index.byName.count(q.name), ids: () => index.byName.get(q.name as string) });
-    if (q.adminUser !== undefined) candidates.push({ size: this.byAdminUser.count(q.adminUser), ids: () => this.byAdminUser.get(q.adminUser as string) });
+    if (q.name !== undefined) {
+      const byName = this.names(index);
+      candidates.push({ size: byName.count(q.name), ids: () => byName.get(q.name as string) });
+    }
+    if (q.adminUser !== undefined) {
+      const links = this.linkIndexes();
+      // Admins are indexed across communities: the community is checked with the other filters.
+      candidates.push({ size: links.byAdminUser.count(q.adminUser), ids: () => links.byAdminUser.get(q.adminUser as string) });
+    }
     if (q.createdAt !== undefined && DAY.test(q.createdAt)) {
       // A creation day is a range of the creation-order index: two binary searches, no per-day set.
       const from = ordered.lowerBound(`${q.createdAt}T`);
@@ -123,7 +123,9 @@ export class GroupTable {
       candidates.push({ size: to - from, ids: () => ordered.slice(from, to) });
     }
     if (text !== undefined) {
-      const hits = this.text.candidates(text);
+      // Built on the first text query of the community, so start-up does not pay for it.
+      index.text ??= TrigramIndex.build(index.all.slice(0), (id) => foldGroup(this.records.get(id) as GroupRecord));
+      const hits = index.text.candidates(text);
       if (hits) candidates.push({ size: hits.length, ids: () => hits });
     }
     const smallest = candidates.reduce((a, b) => (b.size < a.size ? b : a));
@@ -141,21 +143,49 @@ export class GroupTable {
     if (this.records.has(g._id)) throw new Error(`group ${g._id} is listed twice`);
     this.records.set(g._id, g);
     const index = this.community(g.community);
-    let season = index.seasons.get(g.season);
-    if (!season) index.seasons.set(g.season, (season = orderedGroups()));
-    for (const ordered of [index, season]) {
-      ordered.all.insert(g.createdAt, g._id);
-      (g.active ? ordered.active : ordered.inactive).insert(g.createdAt, g._id);
-    }
+    index.all.insert(g.createdAt, g._id);
     index.byAlias.set(g.alias, g._id);
-    index.byName.add(g.name, g._id);
-    for (const a of g.admins) this.byAdminUser.add(a.user, g._id);
-    for (const c of g.components) this.byComponent.add(c, g._id);
-    for (const t of g.tags) {
-      const key = `${g.community}\u0000${t.name}`;
-      if (!this.tagIds.has(key)) this.tagIds.set(key, t.id);
+    if (g.tags.length > 0) {
+      let tags = this.tagIds.get(g.community);
+      if (!tags) this.tagIds.set(g.community, (tags = new Map()));
+      for (const t of g.tags) if (!tags.has(t.name)) tags.set(t.name, t.id);
     }
-    this.text.add(g._id, foldGroup(g));
+  }
+
+  /** The creation-order ids of a season and/or an `active` value, derived from `all` once. */
+  private subset(index: CommunityGroups, season: string | undefined, active: boolean | undefined): SortedIdIndex {
+    if (season === undefined && active === undefined) return index.all;
+    const key = `${season ?? ''}\u0000${active ?? ''}`;
+    let subset = index.subsets.get(key);
+    if (!subset) {
+      subset = new SortedIdIndex();
+      for (let i = 0; i < index.all.size; i++) {
+        const g = this.records.get(index.all.idAt(i) as string) as GroupRecord;
+        if ((season === undefined || g.season === season) && (active === undefined || g.active === active)) subset.insert(g.createdAt, g._id);
+      }
+      index.subsets.set(key, subset);
+    }
+    return subset;
+  }
+
+  private names(index: CommunityGroups): SetIndex {
+    if (index.byName) return index.byName;
+    const byName = new SetIndex();
+    for (let i = 0; i < index.all.size; i++) {
+      const id = index.all.idAt(i) as string;
+      byName.add((this.records.get(id) as GroupRecord).name, id);
+    }
+    return (index.byName = byName);
+  }
+
+  private linkIndexes(): { byAdminUser: SetIndex; byComponent: SetIndex } {
+    if (this.links) return this.links;
+    const links = { byAdminUser: new SetIndex(), byComponent: new SetIndex() };
+    for (const g of this.records.values()) {
+      for (const a of g.admins) links.byAdminUser.add(a.user, g._id);
+      for (const c of g.components) links.byComponent.add(c, g._id);
+    }
+    return (this.links = links);
   }
 
   private orderedMatches(ordered: SortedIdIndex): GroupMatches {
@@ -169,7 +199,7 @@ export class GroupTable {
   private community(community: string): CommunityGroups {
     let index = this.communities.get(community);
     if (!index) {
-      index = { ...orderedGroups(), seasons: new Map(), byAlias: new Map(), byName: new SetIndex(), sorted: new Map() };
+      index = { all: new SortedIdIndex(), subsets: new Map(), byAlias: new Map(), sorted: new Map() };
       this.communities.set(community, index);
     }
     return index;

@@ -5,8 +5,10 @@
 export class TrigramIndex {
   private readonly texts = new Map<string, string>();
 
-  add(id: string, folded: string): void {
-    this.texts.set(id, folded);
+  static build(ids: readonly string[], fold: (id: string) => string): TrigramIndex {
+    const index = new TrigramIndex();
+    for (const id of ids) index.texts.set(id, fold(id));
+    return index;
   }
 
   textOf(id: string): string | undefined {
