@@ -18,8 +18,8 @@ interface CommunityGroups {
   byName?: SetIndex;
   /** Sorted records for non-default sorts, built on first use (the table does not change once built). */
   sorted: Map<string, GroupRecord[]>;
-  /** The folded names and aliases, built on the first text query. */
-  text?: TrigramIndex;
+  /** The trigram index of the folded names and aliases, built on the first text query (null: not possible). */
+  text?: TrigramIndex | null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,7 +79,7 @@ export class GroupTable {
 
   /** The folded name and alias a text query is matched against. */
   folded(g: GroupRecord): string {
-    return this.communities.get(g.community)?.text?.textOf(g._id) ?? foldGroup(g);
+    return foldGroup(g);
   }
 
   query(q: GroupQuery): Page<GroupRecord> {
@@ -102,7 +102,7 @@ export class GroupTable {
     if (onlySeasonAndActive && q.season === undefined && q.active === undefined) return arrayMatches(this.sortedRecords(index, sort), compare);
 
     // The smallest indexed candidate set; the remaining filters are checked record by record.
-    const candidates: Array<{ size: number; ids: () => Iterable<string> }> = [{ size: ordered.size, ids: () => ordered.slice(0) }];
+    const candidates: Array<{ size: number; ids: () => Iterable<string>; containText?: true }> = [{ size: ordered.size, ids: () => ordered.slice(0) }];
     if (q.alias !== undefined) {
       const id = index.byAlias.get(q.alias);
       candidates.push({ size: id === undefined ? 0 : 1, ids: () => (id === undefined ? [] : [id]) });
@@ -124,15 +124,17 @@ export class GroupTable {
     }
     if (text !== undefined) {
       // Built on the first text query of the community, so start-up does not pay for it.
-      index.text ??= TrigramIndex.build(index.all.slice(0), (id) => foldGroup(this.records.get(id) as GroupRecord));
-      const hits = index.text.candidates(text);
-      if (hits) candidates.push({ size: hits.length, ids: () => hits });
+      if (index.text === undefined) index.text = TrigramIndex.build(index.all.slice(0), (id) => foldGroup(this.records.get(id) as GroupRecord)) ?? null;
+      const hits = index.text?.search(text);
+      if (hits) candidates.push({ size: hits.length, ids: () => hits, containText: true });
     }
     const smallest = candidates.reduce((a, b) => (b.size < a.size ? b : a));
+    // The trigram index's hits contain the text already; any other candidate set is checked for it.
+    const textToCheck = smallest.containText ? undefined : text;
     const out: GroupRecord[] = [];
     for (const id of smallest.ids()) {
       const g = this.records.get(id);
-      if (g && groupMatches(g, q, () => this.folded(g), text)) out.push(g);
+      if (g && groupMatches(g, q, () => foldGroup(g), textToCheck)) out.push(g);
     }
     out.sort(compare);
     return arrayMatches(out, compare);
