@@ -102,7 +102,8 @@ export class GroupTable {
     if (onlySeasonAndActive && q.season === undefined && q.active === undefined) return arrayMatches(this.sortedRecords(index, sort), compare);
 
     // The smallest indexed candidate set; the remaining filters are checked record by record.
-    const candidates: Array<{ size: number; ids: () => Iterable<string>; containText?: true }> = [{ size: ordered.size, ids: () => ordered.slice(0) }];
+    // `inOrder`: the ids come in creation order, so the default sort needs no sorting.
+    const candidates: Array<{ size: number; ids: () => Iterable<string>; containText?: true; inOrder?: true }> = [{ size: ordered.size, ids: () => ordered.slice(0), inOrder: true }];
     if (q.alias !== undefined) {
       const id = index.byAlias.get(q.alias);
       candidates.push({ size: id === undefined ? 0 : 1, ids: () => (id === undefined ? [] : [id]) });
@@ -120,13 +121,13 @@ export class GroupTable {
       // A creation day is a range of the creation-order index: two binary searches, no per-day set.
       const from = ordered.lowerBound(`${q.createdAt}T`);
       const to = ordered.lowerBound(`${q.createdAt}U`);
-      candidates.push({ size: to - from, ids: () => ordered.slice(from, to) });
+      candidates.push({ size: to - from, ids: () => ordered.slice(from, to), inOrder: true });
     }
     if (text !== undefined) {
       // Built on the first text query of the community, so start-up does not pay for it.
       if (index.text === undefined) index.text = TrigramIndex.build(index.all.slice(0), (id) => foldGroup(this.records.get(id) as GroupRecord)) ?? null;
       const hits = index.text?.search(text);
-      if (hits) candidates.push({ size: hits.length, ids: () => hits, containText: true });
+      if (hits) candidates.push({ size: hits.length, ids: () => hits, containText: true, inOrder: true });
     }
     const smallest = candidates.reduce((a, b) => (b.size < a.size ? b : a));
     // The trigram index's hits contain the text already; any other candidate set is checked for it.
@@ -136,7 +137,7 @@ export class GroupTable {
       const g = this.records.get(id);
       if (g && groupMatches(g, q, () => foldGroup(g), textToCheck)) out.push(g);
     }
-    out.sort(compare);
+    if (!(defaultSort && smallest.inOrder)) out.sort(compare);
     return arrayMatches(out, compare);
   }
 
