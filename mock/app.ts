@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
-import { Journal } from './controls/Journal.ts';
-import { Latency } from './controls/Latency.ts';
+import type { Journal } from './controls/Journal.ts';
+import type { Latency } from './controls/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { controlsGuard } from './http/controlsGuard.ts';
@@ -13,6 +13,7 @@ import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
 import { BODY_LIMIT } from './http/readRequestBody.ts';
+import { requestDeps } from './http/requestDeps.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter, OAUTH_OPERATION_IDS } from './oauth/createOAuthRouter.ts';
 import type { Durability } from './persist/Durability.ts';
@@ -46,6 +47,7 @@ export interface MockApp {
    * server of its own may call it before the app, which skips Express's routing for API requests.
    */
   api: ApiPipeline;
+  /** The default session's journal and latency (each session has its own, in its deps). */
   journal: Journal;
   latency: Latency;
 }
@@ -58,16 +60,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   assertHandlersMatchSpec(deps.contract, operationHandlers, OAUTH_OPERATION_IDS);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];
-  const journal = new Journal();
-  const latency = new Latency(deps.rng.fork('latency'));
   const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl };
   const api = createApiPipeline(deps, {
     handlers: operationHandlers,
     faultCatalog,
     validateResponses: options.validateResponses ?? true,
-    latency,
-    journal,
-    clock: deps.clock,
     log: options.log,
     host: hostPolicy,
     cors: { origins: options.corsOrigins },
@@ -88,20 +85,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   app.use(hostGuard(hostPolicy));
   if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
   app.use(cors({ origins: options.corsOrigins }));
-  app.use(requestLog({ journal, clock: deps.clock, log: options.log }));
+  app.use(requestLog(deps, { log: options.log }));
   // The dashboard's page itself is static and public; the controls it calls are what an admin token guards.
   app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));
-  app.use('/__mock', createControlsRouter(deps, { journal, latency, faultCatalog }));
+  app.use('/__mock', createControlsRouter(deps, { faultCatalog }));
   app.use(createOAuthRouter(deps, { log }));
   app.use(createDocsRouter(deps, { publicUrl: options.publicUrl }));
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
-  app.use((_req, _res, next) => {
-    const ms = latency.next();
+  app.use((req, _res, next) => {
+    const ms = requestDeps(deps, req).latency.next();
     if (ms > 0) setTimeout(next, ms);
     else next();
   });
   app.use(notFound(deps.contract));
   app.use(handleErrors(log));
-  return { app, api, journal, latency };
+  return { app, api, journal: deps.journal, latency: deps.latency };
 }

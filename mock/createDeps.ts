@@ -3,33 +3,54 @@ import { createRng } from '../fixtures/rng.ts';
 import { loadContract } from '../spec/contract.ts';
 import { type Clock, createRunningClock } from './clock.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
+import { SessionRegistry } from './sessions/SessionRegistry.ts';
+import { BaseData } from './store/BaseData.ts';
 import type { Dataset } from './store/records.ts';
-import { createMemoryStore } from './store/createMemoryStore.ts';
 
 export interface DepsOptions {
   seed?: number;
   size?: 'default' | 'large';
+  /** Extra generated groups in the first community (--groups N). */
+  groups?: number;
+  /** Told each step of generating and indexing the data as it starts (a progress line for large data). */
+  onProgress?: (step: string) => void;
   /** Start from this state instead of generating one (import, --state-file). */
   dataset?: Dataset;
   clock?: Clock;
   faults?: Iterable<string>;
-  /** Told each step of generating and indexing the data as it starts. */
-  onProgress?: (step: string) => void;
+  /** Named sessions at most (--max-sessions). */
+  maxSessions?: number;
+  /** Minutes after which an unused named session is dropped (--session-idle-minutes). */
+  sessionIdleMinutes?: number;
+  /** Deep-freeze every stored record, so a mutation anywhere throws (tests). */
+  freezeRecords?: boolean;
+  /** Wall clock for the session registry (tests of idle eviction). */
+  wallClock?: () => number;
 }
 
 export const DEFAULT_SEED = 1;
 
-/** Everything createApp needs, from a seed: the one place that decides the defaults. */
+/**
+ * Everything createApp needs, from a seed: the one place that decides the defaults. The dataset becomes the
+ * shared, immutable base; the deps returned are the default session's, and `sessions` holds the others.
+ */
 export function createDeps(options: DepsOptions = {}): AppDeps {
   const seed = options.dataset?.seed ?? options.seed ?? DEFAULT_SEED;
-  const dataset = options.dataset ?? generateDataset({ seed, size: options.size ?? 'default', onProgress: options.onProgress });
-  options.onProgress?.(`indexing ${dataset.groups.length.toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
-  const store = createMemoryStore(dataset);
-  return {
-    store,
+  const progress = options.onProgress;
+  const dataset =
+    options.dataset ??
+    generateDataset({ seed, size: options.size ?? 'default', ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: progress } : {}) });
+  progress?.(`indexing ${dataset.groups.length.toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
+  const sessions = new SessionRegistry({
+    base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
+    contract: loadContract(),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
-    contract: loadContract(),
-    faults: new Set(options.faults ?? []),
-  };
+    faults: options.faults,
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.sessionIdleMinutes !== undefined ? { idleMs: options.sessionIdleMinutes * 60_000 } : {}),
+    freeze: options.freezeRecords,
+    ...(options.wallClock ? { now: options.wallClock } : {}),
+  });
+  return sessions.defaultDeps;
 }

@@ -15,7 +15,8 @@ import { createMockServer } from './http/createMockServer.ts';
 import { isLoopbackHost } from './http/hostAllowList.ts';
 import { checkPublicUrl } from './http/publicOrigin.ts';
 import type { Durability } from './persist/Durability.ts';
-import { type DurableStart, openDurableStore, readStateFile } from './persist/openDurableStore.ts';
+import { openDurableSessions } from './persist/openDurableSessions.ts';
+import { type DurableStart, readStateFile } from './persist/openDurableStore.ts';
 
 // A closed stdout (`npm start | head`) must not take the mock down: the log is a convenience, not the service.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -59,13 +60,24 @@ if (config.clock && !config.frozen) clock.set(new Date(config.clock));
 
 // The large dataset takes seconds to build: say what is happening, step by step, with the time it took.
 const started = performance.now();
-const progress = config.size === 'large' && !dataset ? (step: string) => console.log(`mock: ${((performance.now() - started) / 1000).toFixed(1)}s ${step}…`) : undefined;
-const deps = createDeps({ seed: config.seed, size: config.size, dataset, clock, faults: config.faults, onProgress: progress });
+const large = (config.size === 'large' || (config.groups ?? 0) >= 100_000) && !dataset;
+const progress = large ? (step: string) => console.log(`mock: ${((performance.now() - started) / 1000).toFixed(1)}s ${step}…`) : undefined;
+const deps = createDeps({
+  seed: config.seed,
+  size: config.size,
+  dataset,
+  clock,
+  faults: config.faults,
+  maxSessions: config.maxSessions,
+  sessionIdleMinutes: config.sessionIdleMinutes,
+  ...(config.groups ? { groups: config.groups } : {}),
+  ...(progress ? { onProgress: progress } : {}),
+});
 if (progress) console.log(`mock: data ready in ${((performance.now() - started) / 1000).toFixed(1)}s`);
 let durability: Durability | undefined;
 if (config.stateFile && start) {
   try {
-    ({ store: deps.store, durability } = openDurableStore(config.stateFile, start, deps.store, { log: (line) => console.error(line) }));
+    durability = openDurableSessions(config.stateFile, start, deps.sessions, { log: (line) => console.error(line) });
   } catch (error) {
     fail((error as Error).message);
   }
@@ -99,7 +111,7 @@ server.listen(config.port, config.host, () => {
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const base = config.publicUrl ?? (everywhere ? `http://localhost:${address.port}` : bound);
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
-  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${config.size}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
+  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${config.size}${config.groups ? ` groups=+${config.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
   if (network) {
     console.log(`mock: bound to ${hostPart}:${address.port}: REACHABLE FROM THE NETWORK, not only from this machine. Anyone who can reach it can call the API with the development tokens.`);
     console.log(`mock: the controls under /__mock need Authorization: Bearer ${adminToken}${config.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`);

@@ -7,7 +7,7 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseServerA
 
 describe('parseServerArgs', () => {
   it('gives the table defaults', () => {
-    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], seed: 1, size: 'default', frozen: false, faults: [], quiet: false, help: false });
+    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], maxSessions: 1000, sessionIdleMinutes: 60, seed: 1, size: 'default', frozen: false, faults: [], quiet: false, help: false });
   });
 
   it.each([
@@ -21,6 +21,8 @@ describe('parseServerArgs', () => {
       allowedHosts: ['a.example', '.b.example'],
       corsOrigins: ['http://app.example'],
       adminToken: 'secret-1',
+      maxSessions: 1000,
+      sessionIdleMinutes: 60,
       seed: 7,
       size: 'large',
       stateFile: 's.json',

@@ -9,6 +9,10 @@ export interface ServerConfig {
   allowedHosts: string[];
   corsOrigins: string[];
   adminToken?: string;
+  /** Generated groups added to the first community (--groups). */
+  groups?: number;
+  maxSessions: number;
+  sessionIdleMinutes: number;
   seed: number;
   size: 'default' | 'large';
   stateFile?: string;
@@ -69,6 +73,13 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   const host = str('host') as string;
   const list = (name: string): string[] => (str(name) ?? '').split(',').map((v) => v.trim()).filter(Boolean);
   const adminToken = str('admin-token');
+  const groupsText = str('groups');
+  const groups = groupsText === undefined ? undefined : Number(groupsText);
+  if (groups !== undefined && (!/^\d+$/.test(groupsText ?? '') || groups > 5_000_000)) throw new ServerUsageError(`--groups must be a whole number from 0 to 5000000, got "${groupsText}"`);
+  const maxSessions = Number(str('max-sessions'));
+  if (!/^\d+$/.test(str('max-sessions') ?? '')) throw new ServerUsageError(`--max-sessions must be a whole number, got "${str('max-sessions')}"`);
+  const sessionIdleMinutes = Number(str('session-idle-minutes'));
+  if (!(sessionIdleMinutes > 0) || !Number.isFinite(sessionIdleMinutes)) throw new ServerUsageError(`--session-idle-minutes must be a positive number, got "${str('session-idle-minutes')}"`);
   return {
     port,
     host,
@@ -76,6 +87,9 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     allowedHosts: list('allowed-hosts'),
     corsOrigins: list('cors-origins'),
     ...(adminToken !== undefined ? { adminToken } : {}),
+    ...(groups !== undefined ? { groups } : {}),
+    maxSessions,
+    sessionIdleMinutes,
     seed,
     size,
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),

@@ -61,8 +61,11 @@ export class Journal {
     return this.entries.find((e) => e.seq === seq);
   }
 
-  /** Forgets the entries of one session, or all of them. */
-  clear(session?: string): void {
-    this.entries = session === undefined ? [] : this.entries.filter((e) => e.session !== session);
+  get size(): number {
+    return this.entries.length;
+  }
+
+  clear(): void {
+    this.entries = [];
   }
 }

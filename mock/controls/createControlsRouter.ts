@@ -3,14 +3,12 @@ import type { Fault } from '../faults/Fault.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
 import type { Dataset } from '../store/records.ts';
-import type { Journal } from './Journal.ts';
+import { requestDeps } from '../http/requestDeps.ts';
 import { journalRoutes } from './journalRoutes.ts';
+import { sessionControls } from './sessionControls.ts';
 import { summaryRoute } from './summaryRoute.ts';
-import type { Latency } from './Latency.ts';
 
 export interface ControlsOptions {
-  journal: Journal;
-  latency: Latency;
   faultCatalog: readonly Fault[];
 }
 
@@ -18,16 +16,21 @@ const DATASET_KEYS: Array<keyof Dataset> = ['communities', 'users', 'members', '
 
 /**
  * The mock's own controls under /__mock (documented in docs/mock-controls.md): reset, export/import,
- * clock, journal, latency, faults, tokens. They are not part of the contract; errors are problem+json too.
+ * clock, journal, latency, faults, tokens, each acting on the session the request names (X-Mock-Session or
+ * the mock_session cookie; none: the default session); and the sessions themselves (sessionControls.ts).
+ * They are not part of the contract; errors are problem+json too.
  */
-export function createControlsRouter(deps: AppDeps, options: ControlsOptions): Router {
+export function createControlsRouter(appDeps: AppDeps, options: ControlsOptions): Router {
   const router = express.Router();
   const json = express.json({ limit: '512mb' });
-  const { store, clock } = deps;
+  const session = (req: Request) => requestDeps(appDeps, req);
+  sessionControls(router, appDeps, json);
 
-  router.get('/', (_req, res) => {
+  router.get('/', (req, res) => {
+    const deps = session(req);
     res.json({
-      seed: store.seed,
+      seed: deps.store.seed,
+      session: deps.session,
       controls: {
         'POST /__mock/reset': 'back to the seeded data (clock, latency and faults stay)',
         'GET /__mock/state': 'export the whole state as JSON',
@@ -46,20 +49,26 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
         'GET /__mock/faults': 'available and active faults',
         'PUT /__mock/faults': 'switch faults on: {"active": ["ignore-active-filter"]}',
         'GET /__mock/tokens': 'development bearer tokens',
+        'GET /__mock/sessions': 'every session: name, created, last used, writes, memory estimate',
+        'DELETE /__mock/sessions/{name}': 'drop a session',
+        'GET /__mock/session': 'the session this request is in, and how it was named',
+        'PUT /__mock/session': 'pick a session for this browser (sets the mock_session cookie): {"name": "alice"}',
+        'DELETE /__mock/session': 'back to the default session (clears the cookie)',
       },
     });
   });
 
-  router.post('/reset', (_req, res) => {
-    store.reset();
+  router.post('/reset', (req, res) => {
+    session(req).store.reset();
     res.status(204).end();
   });
 
-  router.get('/state', (_req, res) => {
-    res.type('application/json').send(JSON.stringify(store.snapshot()));
+  router.get('/state', (req, res) => {
+    res.type('application/json').send(JSON.stringify(session(req).store.snapshot()));
   });
 
   router.put('/state', json, (req, res) => {
+    const { store } = session(req);
     const body = req.body as Partial<Dataset> | undefined;
     const missing = DATASET_KEYS.filter((k) => !Array.isArray(body?.[k]));
     if (!body || typeof body.seed !== 'number' || missing.length > 0) {
@@ -69,11 +78,13 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
     res.status(204).end();
   });
 
-  router.get('/clock', (_req, res) => {
+  router.get('/clock', (req, res) => {
+    const { clock } = session(req);
     res.json({ now: clock.iso(), frozen: clock.frozen });
   });
 
   router.put('/clock', json, (req: Request, res: Response) => {
+    const { clock } = session(req);
     const now = (req.body as { now?: unknown } | undefined)?.now;
     if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) {
       throw new HttpProblem('invalid_request', 'Send {"now": "<ISO 8601 date-time>"}.');
@@ -83,6 +94,7 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
   });
 
   router.post('/clock/advance', json, (req, res) => {
+    const { clock } = session(req);
     const body = (req.body ?? {}) as { ms?: unknown; seconds?: unknown };
     const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : NaN;
     if (!Number.isFinite(ms) || ms < 0) throw new HttpProblem('invalid_request', 'Send {"ms": <non-negative number>} or {"seconds": <non-negative number>}; the clock only moves forward.');
@@ -90,11 +102,18 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
     res.json({ now: clock.iso(), frozen: clock.frozen });
   });
 
-  router.use(journalRoutes(options.journal));
-  router.get('/summary', summaryRoute(deps));
+  router.use(
+    journalRoutes({
+      own: (req) => session(req).journal,
+      named: (name) => appDeps.sessions.find(name)?.journal,
+      all: () => appDeps.sessions.names().flatMap((name) => appDeps.sessions.find(name)?.journal ?? []),
+    }),
+  );
+  router.get('/summary', (req, res) => summaryRoute(session(req))(req, res));
 
-  router.get('/latency', (_req, res) => {
-    res.json({ ms: options.latency.ms, jitterMs: options.latency.jitterMs });
+  router.get('/latency', (req, res) => {
+    const { latency } = session(req);
+    res.json({ ms: latency.ms, jitterMs: latency.jitterMs });
   });
 
   router.put('/latency', json, (req, res) => {
@@ -104,14 +123,15 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
     if (typeof ms !== 'number' || typeof jitterMs !== 'number' || ms < 0 || jitterMs < 0 || ms + jitterMs > 60_000) {
       throw new HttpProblem('invalid_request', 'Send {"ms": 0..60000, "jitterMs": 0..60000} (non-negative numbers, 60 s at most in all).');
     }
-    options.latency.ms = ms;
-    options.latency.jitterMs = jitterMs;
+    const { latency } = session(req);
+    latency.ms = ms;
+    latency.jitterMs = jitterMs;
     res.json({ ms, jitterMs });
   });
 
-  router.get('/faults', (_req, res) => {
+  router.get('/faults', (req, res) => {
     res.json({
-      active: [...deps.faults],
+      active: [...session(req).faults],
       available: options.faultCatalog.map((f) => ({ name: f.name, description: f.description, operations: f.operations ?? 'all' })),
     });
   });
@@ -122,14 +142,16 @@ export function createControlsRouter(deps: AppDeps, options: ControlsOptions): R
     if (!Array.isArray(active) || active.some((name) => typeof name !== 'string' || !known.has(name))) {
       throw new HttpProblem('invalid_request', `Send {"active": [names]} with names from GET /__mock/faults.`);
     }
-    deps.faults.clear();
-    for (const name of active as string[]) deps.faults.add(name);
-    res.json({ active: [...deps.faults] });
+    const { faults } = session(req);
+    faults.clear();
+    for (const name of active as string[]) faults.add(name);
+    res.json({ active: [...faults] });
   });
 
-  router.get('/tokens', (_req, res) => {
+  router.get('/tokens', (req, res) => {
     res.json(
-      store
+      session(req)
+        .store
         .tokens()
         .filter((t) => t.kind === 'development')
         .map((t) => ({ token: t.token, label: t.label, subject: t.subject, communities: t.communities })),

@@ -1,19 +1,41 @@
 import express, { type Request, type Router } from 'express';
-import { SESSION_HEADER } from '../http/entryFromExchange.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { Journal } from './Journal.ts';
 import { type JournalQuery, parseJournalQuery } from './journalQuery.ts';
 
+/** Where the journals are: each session keeps its own. */
+export interface JournalSource {
+  /** The journal of the session the request names. */
+  own(req: Request): Journal;
+  /** A session's journal, if that session exists. */
+  named(name: string): Journal | undefined;
+  /** Every session's journal. */
+  all(): Journal[];
+}
+
 /**
  * The journal's routes under /__mock. Like every control they act on the session the request names
- * (X-Mock-Session, else `default`), unless a `session` filter says otherwise (`*`: every session).
+ * (X-Mock-Session or the cookie, else `default`), unless a `session` filter says otherwise (`*`: every session).
  */
-export function journalRoutes(journal: Journal): Router {
+export function journalRoutes(source: JournalSource): Router {
   const router = express.Router();
   const json = express.json({ limit: '64kb', type: () => true });
+  // A `session` filter picks the journals to read; each session's entries carry its name, so the filter still applies.
+  const journalsFor = (req: Request, query: JournalQuery): Journal[] => {
+    if (query.session === undefined) return [source.own(req)];
+    if (query.session === '*') return source.all();
+    return [source.named(query.session)].filter((j): j is Journal => j !== undefined);
+  };
+  const list = (req: Request, query: JournalQuery) => {
+    const journals = journalsFor(req, query);
+    if (journals.length === 1) return (journals[0] as Journal).list(query);
+    const merged = journals.flatMap((j) => j.list({ ...query, limit: undefined })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    return query.limit === undefined ? merged : merged.slice(-query.limit);
+  };
+  const count = (req: Request, query: JournalQuery) => journalsFor(req, query).reduce((n, j) => n + j.count(query), 0);
 
   router.get('/journal', (req, res) => {
-    res.json(journal.list(withSession(req, parseJournalQuery(queryOf(req)))));
+    res.json(list(req, parseJournalQuery(queryOf(req))));
   });
 
   // WireMock's POST /__admin/requests/count: {"operationId": "approveAppInstallation", "path": "/v1/…/*"}.
@@ -22,22 +44,21 @@ export function journalRoutes(journal: Journal): Router {
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new HttpProblem('invalid_request', 'Send a JSON object of filters, e.g. {"operationId": "listGroups", "status": 200}.');
     }
-    res.json({ count: journal.count(withSession(req, parseJournalQuery(body as Record<string, unknown>))) });
+    res.json({ count: count(req, parseJournalQuery(body as Record<string, unknown>)) });
   });
   router.get('/journal/count', (req, res) => {
-    res.json({ count: journal.count(withSession(req, parseJournalQuery(queryOf(req)))) });
+    res.json({ count: count(req, parseJournalQuery(queryOf(req))) });
   });
 
   router.get('/journal/:seq', (req, res) => {
     const seq = Number(req.params.seq);
-    const entry = Number.isSafeInteger(seq) ? journal.get(seq) : undefined;
+    const entry = Number.isSafeInteger(seq) ? source.own(req).get(seq) : undefined;
     if (!entry) throw new HttpProblem('not_found', `No journal entry ${JSON.stringify(req.params.seq)} (it may have been dropped: the journal keeps the last 1000).`);
     res.json(entry);
   });
 
   router.delete('/journal', (req, res) => {
-    const session = withSession(req, parseJournalQuery(queryOf(req))).session;
-    journal.clear(session === '*' ? undefined : session);
+    for (const journal of journalsFor(req, parseJournalQuery(queryOf(req)))) journal.clear();
     res.status(204).end();
   });
   return router;
@@ -50,10 +71,4 @@ function queryOf(req: Request): Record<string, unknown> {
     out[key] = value;
   }
   return out;
-}
-
-function withSession(req: Request, query: JournalQuery): JournalQuery {
-  if (query.session !== undefined) return query;
-  const header = req.headers[SESSION_HEADER];
-  return { ...query, session: typeof header === 'string' && header !== '' ? header : 'default' };
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { Latency } from '../controls/Latency.ts';
 import type { Fault, FaultRequestContext, FaultResponse } from '../faults/Fault.ts';
 import type { Durability } from '../persist/Durability.ts';
 import { holdUntilDurable } from '../persist/holdAnswerUntilDurable.ts';
@@ -35,7 +34,6 @@ export interface ApiPipelineOptions extends RequestLogOptions {
   faultCatalog: readonly Fault[];
   /** Validate every response against the spec and flag violations (X-Contract-Violations header, journal). */
   validateResponses: boolean;
-  latency: Latency;
   /** Which `Host` names are the mock's own (DNS-rebinding guard); refused before anything is read. */
   host?: HostPolicy;
   cors?: CorsOptions;
@@ -59,7 +57,7 @@ export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): A
     if (guardHost(req, res, options.host ?? {}) === undefined) return true;
     if (options.durability) holdUntilDurable(res, options.durability);
     const notes: RequestNotes = { operationId: match.operation.operationId };
-    logRequest(options, req, res, notes);
+    logRequest(deps, options, req, res, notes);
     corsHeaders(req, res, options.cors);
     answer(deps, options, match.operation, match.pathParams, handler, req, res, search, notes).catch((error: unknown) => {
       log(`internal error on ${req.method} ${url}: ${(error as Error)?.stack ?? String(error)}`);
@@ -106,7 +104,7 @@ async function answer(
       outsideContract = true;
       throw error;
     }
-    const ms = options.latency.next();
+    const ms = deps.latency.next();
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     const parsed = parseJsonBody(raw, req.headers['content-type']);
     const query = search === '' ? {} : (parseQuery(search) as Record<string, string | string[]>);

@@ -8,6 +8,7 @@ export const problemCatalog = {
   invalid_request: { status: 400, title: 'The request does not match the contract' },
   invalid_json: { status: 400, title: 'The body is not valid JSON' },
   missing_community: { status: 400, title: 'The community-id header is required' },
+  invalid_session: { status: 400, title: 'The session name is not valid' },
   unauthorized: { status: 401, title: 'Authentication required' },
   invalid_token: { status: 401, title: 'The bearer token is not valid' },
   invalid_secret: { status: 401, title: 'Invalid secret' },
@@ -27,6 +28,7 @@ export const problemCatalog = {
   read_only_field: { status: 422, title: 'Read-only field' },
   unprocessable: { status: 422, title: 'The request cannot be applied' },
   malformed_http: { status: 400, title: 'The request is not valid HTTP' },
+  too_many_sessions: { status: 429, title: 'Too many sessions' },
   internal_error: { status: 500, title: 'Internal error' },
   storage_unavailable: { status: 503, title: 'The write could not be made durable' },
 } as const satisfies Record<string, { status: number; title: string }>;

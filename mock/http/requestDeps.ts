@@ -1,11 +1,42 @@
 import type { IncomingMessage } from 'node:http';
+import { DEFAULT_SESSION, SessionLimitError } from '../sessions/SessionRegistry.ts';
+import { isSessionName, namedSession, SESSION_COOKIE } from '../sessions/sessionName.ts';
+import { HttpProblem } from './HttpProblem.ts';
 import type { AppDeps } from './OperationHandler.ts';
+
+const resolved = new WeakMap<IncomingMessage, AppDeps>();
 
 /**
  * The deps one request works with: those of the session it names (X-Mock-Session), else the default ones.
- * Until sessions exist every request works with the default deps. It may throw an HttpProblem (a bad session
- * name is a 400, a full session table a 429); the API pipeline calls it once, at the top.
+ * A request resolves once: the request log, the latency, the pipeline and the controls all see the same
+ * session. Throws an HttpProblem for a bad name (400) or when a new session would pass the cap (429).
  */
-export function requestDeps(deps: AppDeps, _req: IncomingMessage): AppDeps {
-  return deps;
+export function requestDeps(deps: AppDeps, req: IncomingMessage): AppDeps {
+  const known = resolved.get(req);
+  if (known) return known;
+  const named = namedSession(req);
+  let out: AppDeps;
+  if (named === undefined || named.name === DEFAULT_SESSION) {
+    out = deps.sessions.use(DEFAULT_SESSION);
+  } else {
+    if (!isSessionName(named.name)) {
+      const where = named.via === 'header' ? 'The X-Mock-Session header' : `The ${SESSION_COOKIE} cookie`;
+      throw new HttpProblem('invalid_session', `${where} must be 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(named.name.slice(0, 80))}).`, {
+        errors: [{ in: 'header', path: named.via === 'header' ? 'X-Mock-Session' : `Cookie: ${SESSION_COOKIE}`, rule: 'pattern', message: 'must match ^[A-Za-z0-9._-]{1,64}$' }],
+      });
+    }
+    out = useSession(deps, named.name);
+  }
+  resolved.set(req, out);
+  return out;
+}
+
+/** A session's deps, created on first use; at the cap, a 429 problem saying when to retry. */
+export function useSession(deps: AppDeps, name: string): AppDeps {
+  try {
+    return deps.sessions.use(name);
+  } catch (error) {
+    if (!(error instanceof SessionLimitError)) throw error;
+    throw new HttpProblem('too_many_sessions', error.message, { headers: { 'Retry-After': String(error.retryAfterSeconds) } });
+  }
 }

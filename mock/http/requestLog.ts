@@ -1,14 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
-import type { Clock } from '../clock.ts';
-import type { Journal } from '../controls/Journal.ts';
 import { captureResponseBody } from './captureResponseBody.ts';
 import { entryFromExchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
+import type { AppDeps } from './OperationHandler.ts';
+import { requestDeps } from './requestDeps.ts';
 
 export interface RequestLogOptions {
-  journal: Journal;
-  clock: Clock;
   log?: (line: string) => void;
 }
 
@@ -19,18 +17,23 @@ export interface RequestNotes {
   violations?: string[];
   /** The raw request body, once read (the journal keeps its head). */
   requestBody?: Buffer | string;
-  /** The journal this request goes to (its session's), when it differs from the app's. */
-  journal?: Journal;
 }
 
 /**
- * One concise line per request (unless quiet), and a journal entry for GET /__mock/journal, written when the
- * answer is finished, bodies included. The controls and the docs' assets are not journaled (the dashboard polls
- * the former). A plain function over node:http, so the API pipeline and Express log the same way.
+ * One concise line per request (unless quiet), and a journal entry, in the journal of the request's session,
+ * written when the answer is finished, bodies included. A request naming no valid session is journaled in the
+ * default one (it is refused further on, with the reason). The controls and the docs' assets are not journaled
+ * (the dashboard polls the former). A plain function over node:http, so the API pipeline and Express log alike.
  */
-export function logRequest(options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes): void {
+export function logRequest(deps: AppDeps, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes): void {
   const started = performance.now();
-  const at = options.clock.iso();
+  let session: AppDeps;
+  try {
+    session = requestDeps(deps, req);
+  } catch {
+    session = deps.sessions.defaultDeps;
+  }
+  const at = session.clock.iso();
   const url = req.url ?? '/';
   const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/');
   const captured = journaled ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined;
@@ -38,32 +41,32 @@ export function logRequest(options: RequestLogOptions, req: IncomingMessage, res
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     const { operationId, violations } = notes;
     if (captured) {
-      (notes.journal ?? options.journal).record(
-        entryFromExchange({
-          at,
-          method: req.method ?? 'GET',
-          url,
-          requestHeaders: req.headers,
-          requestBody: notes.requestBody,
-          status: res.statusCode,
-          responseHeaders: res.getHeaders(),
-          responseBody: captured.head(),
-          responseSize: captured.size(),
-          durationMs,
-          operationId,
-          violations,
-        }),
-      );
+      const entry = entryFromExchange({
+        at,
+        method: req.method ?? 'GET',
+        url,
+        requestHeaders: req.headers,
+        requestBody: notes.requestBody,
+        status: res.statusCode,
+        responseHeaders: res.getHeaders(),
+        responseBody: captured.head(),
+        responseSize: captured.size(),
+        durationMs,
+        operationId,
+        violations,
+      });
+      // The session it was answered in (named by the header or the cookie).
+      session.journal.record({ ...entry, session: session.session });
     }
     options.log?.(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
   });
 }
 
 /** The same, as Express middleware, for everything outside the API pipeline (controls, OAuth, unknown routes). */
-export function requestLog(options: RequestLogOptions): RequestHandler {
+export function requestLog(deps: AppDeps, options: RequestLogOptions = {}): RequestHandler {
   return (req, res, next) => {
     const notes = res.locals as RequestNotes;
-    logRequest(options, req, res, notes);
+    logRequest(deps, options, req, res, notes);
     // Express body parsers set req.body after this runs: read it when the answer is finished.
     Object.defineProperty(notes, 'requestBody', {
       configurable: true,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import { authenticateBearer } from '../auth/authenticateBearer.ts';
+import { authenticateInSession } from '../auth/authenticateInSession.ts';
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
 import type { FaultRequestContext } from '../faults/Fault.ts';
 import { answerFromExample } from './answerFromExample.ts';
@@ -22,7 +22,7 @@ export async function runOperation(
 ): Promise<OperationResult> {
   const headers = request.headers;
   const authorization = headers.authorization;
-  const token = op.securitySchemes.length > 0 ? authenticateBearer(Array.isArray(authorization) ? authorization[0] : authorization, deps.store, deps.clock) : undefined;
+  const token = op.securitySchemes.length > 0 ? authenticateInSession(Array.isArray(authorization) ? authorization[0] : authorization, deps) : undefined;
 
   const validation = deps.contract.validateRequest(op.operationId, {
     path: pathParams,

@@ -2,14 +2,11 @@ import type { Rng } from '../../fixtures/rng.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
 import type { OAuthState } from './OAuthState.ts';
 
-/** What every part of the authorization server works with; built once by createOAuthRouter. */
+/** What every part of the authorization server works with; built per request from the session's deps by createOAuthRouter. */
 export interface OAuthContext {
   deps: AppDeps;
   state: OAuthState;
-  /**
-   * Seeded from deps.rng: with a frozen clock a run replays exactly; with a running clock the fork also takes
-   * the start time, so a restarted mock never hands a stale browser token to the next user who logs in.
-   */
+  /** The session's OAuth source of code and token values (OAuthState.rng). */
   rng: Rng;
   /** The spec's scopes and their descriptions, in the spec's order. */
   scopes: ReadonlyMap<string, string>;

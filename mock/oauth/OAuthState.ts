@@ -1,3 +1,4 @@
+import type { Rng } from '../../fixtures/rng.ts';
 /** A validated authorization request (RFC 6749 §4.1.1), as the consent page and the code remember it. */
 export interface AuthorizationRequest {
   clientId: string;
@@ -54,6 +55,13 @@ const MAX_ENTRIES = 10_000;
  * /__mock/reset (a refresh token then still names its user) but not a restart.
  */
 export class OAuthState {
+  /**
+   * Where code and token values come from. Seeded: with a frozen clock a run replays exactly; with a running
+   * clock the fork also takes the start time, so a restarted mock never hands a stale browser token to the
+   * next user who logs in.
+   */
+  constructor(readonly rng: Rng) {}
+
   readonly pending = new Map<string, PendingAuthorization>();
   readonly codes = new Map<string, AuthorizationCode>();
   readonly refreshTokens = new Map<string, RefreshToken>();

@@ -121,9 +121,9 @@ describe('GET /oauth/authorize with prompt=none and login_hint', () => {
   });
 
   it('uses the single registered redirect URI when redirect_uri is absent', async () => {
+    // Stored records are immutable: the snapshot's app is replaced, not changed.
     const snapshot = mock.deps.store.snapshot();
-    const app = snapshot.apps.find((a) => a.manifest.id === CONFIDENTIAL)!;
-    app.redirectUris = ['https://diario.example.com.br/callback'];
+    snapshot.apps = snapshot.apps.map((a) => (a.manifest.id === CONFIDENTIAL ? { ...a, redirectUris: ['https://diario.example.com.br/callback'] } : a));
     mock.deps.store.load(snapshot);
     try {
       const res = await authorize(mock, { ...valid, redirect_uri: undefined, prompt: 'none', login_hint: guardianId(mock) });

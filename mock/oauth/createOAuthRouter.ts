@@ -1,12 +1,12 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { AppDeps } from '../http/OperationHandler.ts';
+import { requestDeps } from '../http/requestDeps.ts';
 import { authorizationServerMetadata } from './authorizationServerMetadata.ts';
 import { handleAuthorize } from './handleAuthorize.ts';
 import { handleConsent } from './handleConsent.ts';
 import { handleToken } from './handleToken.ts';
 import type { OAuthContext } from './OAuthContext.ts';
 import { oauthScopes } from './oauthScopes.ts';
-import { OAuthState } from './OAuthState.ts';
 import { requestOrigin } from './requestOrigin.ts';
 
 /** The operationIds of the spec's oauth tag that this router serves. */
@@ -18,14 +18,20 @@ export const OAUTH_OPERATION_IDS = ['getAuthorizationServerMetadata', 'authorize
  * (mock/oauth/grants). Mounted before the app's body parser: it reads its own form bodies.
  */
 export function createOAuthRouter(deps: AppDeps, options: { log: (line: string) => void }): Router {
-  const oauth: OAuthContext = { deps, state: new OAuthState(), rng: deps.clock.frozen ? deps.rng.fork('oauth') : deps.rng.fork(`oauth:${deps.clock.iso()}`), scopes: oauthScopes(deps.contract), log: options.log };
+  const scopes = oauthScopes(deps.contract);
+  // The authorization server of the request's session: its codes, refresh tokens and pending consents,
+  // its clock and its store (where the access tokens live).
+  const oauth = (req: Request): OAuthContext => {
+    const session = requestDeps(deps, req);
+    return { deps: session, state: session.oauth, rng: session.oauth.rng, scopes, log: options.log };
+  };
   const router = express.Router();
 
   router.get('/.well-known/oauth-authorization-server', (req, res) => {
-    res.json(authorizationServerMetadata(requestOrigin(req), oauth.scopes.keys()));
+    res.json(authorizationServerMetadata(requestOrigin(req), scopes.keys()));
   });
-  router.get('/oauth/authorize', handleAuthorize(oauth));
-  router.post('/oauth/authorize', handleConsent(oauth));
-  router.post('/oauth/token', handleToken(oauth));
+  router.get('/oauth/authorize', (req, res) => handleAuthorize(oauth(req))(req, res));
+  router.post('/oauth/authorize', (req, res) => handleConsent(oauth(req))(req, res));
+  router.post('/oauth/token', (req, res) => handleToken(oauth(req))(req, res));
   return router;
 }

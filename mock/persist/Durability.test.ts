@@ -22,6 +22,7 @@ import type { Store } from '../store/Store.ts';
 import { httpRequest, stateDigest } from '../testing/httpRequest.ts';
 import { createDurableStore } from './createDurableStore.ts';
 import { Durability, type DurableIo } from './Durability.ts';
+import { openDurableSessions } from './openDurableSessions.ts';
 import { openDurableStore, readStateFile } from './openDurableStore.ts';
 import { readDurableState } from './readDurableState.ts';
 import { replayLog } from './replayLog.ts';
@@ -69,12 +70,12 @@ afterEach(async () => {
 });
 
 async function startDurable(io?: DurableIo): Promise<{ base: string; deps: AppDeps; durability: Durability }> {
-  const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: readStateFile(file).dataset });
-  const opened = openDurableStore(file, readStateFile(file), deps.store, { io });
-  deps.store = opened.store;
-  server = createMockServer(createApp(deps, { durability: opened.durability }).app).listen(0, '127.0.0.1');
+  const start = readStateFile(file);
+  const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: start.dataset });
+  const durability = openDurableSessions(file, start, deps.sessions, { io });
+  server = createMockServer(createApp(deps, { durability }).app).listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deps, durability: opened.durability };
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deps, durability };
 }
 
 /** The state a restart would see: the snapshot with the log replayed over it. */

@@ -51,6 +51,7 @@ export class Durability {
   private readonly pending = new Map<string, string[]>();
   private snapshotWanted = false;
   private compactScheduled = false;
+  private restoringNow = false;
 
   constructor(private readonly options: DurabilityOptions) {
     this.file = options.file;
@@ -182,8 +183,24 @@ export class Durability {
     }
   }
 
+  /** True while the state is being rebuilt from disk: writes seen then are not new, and are not recorded. */
+  get restoring(): boolean {
+    return this.restoringNow;
+  }
+
   /** Back to what is on disk: every session's snapshot, then the log over it. */
   private restore(): void {
+    this.restoringNow = true;
+    try {
+      this.restoreFromDisk();
+    } finally {
+      this.restoringNow = false;
+      this.pending.clear();
+      this.snapshotWanted = false;
+    }
+  }
+
+  private restoreFromDisk(): void {
     this.pending.clear();
     this.snapshotWanted = false;
     const state = readDurableState(this.file);

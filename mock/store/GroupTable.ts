@@ -1,51 +1,55 @@
+import { arrayMatches, compareGroups, DEFAULT_SORT, EMPTY_MATCHES, groupMatches, type GroupMatches, isDefaultSort } from './GroupMatches.ts';
 import { normalizeText } from './normalizeText.ts';
 import type { GroupRecord } from './records.ts';
 import { SetIndex } from './SetIndex.ts';
 import { SortedIdIndex } from './SortedIdIndex.ts';
 import type { GroupQuery, Page, SortTerm } from './Store.ts';
+import { TrigramIndex } from './TrigramIndex.ts';
 
-const DEFAULT_SORT: SortTerm[] = [{ key: 'createdAt', descending: false }];
-
-/** Ids in creation order: all of them, and split by `active`. */
-interface OrderedGroups {
+interface CommunityGroups {
+  /** Ids in creation order: filled at load. */
   all: SortedIdIndex;
-  active: SortedIdIndex;
-  inactive: SortedIdIndex;
-}
-
-interface CommunityGroups extends OrderedGroups {
-  /** The same, per season: "the classes of 2026" is the most common filter, and it pages without a scan. */
-  seasons: Map<string, OrderedGroups>;
+  /**
+   * The same order per season and/or `active` ("the active classes of 2026" is the most common filter: it
+   * pages without a scan), each derived from `all` on first use so that start-up only builds `all`.
+   */
+  subsets: Map<string, SortedIdIndex>;
   byAlias: Map<string, string>;
-  byName: SetIndex;
-  bySeason: SetIndex;
-  byAdmin: SetIndex;
-  byDay: SetIndex;
-  /** Sorted id lists for non-default sorts, built on first use and dropped on any write to the community. */
-  sorted: Map<string, string[]>;
+  byName?: SetIndex;
+  /** Sorted records for non-default sorts, built on first use (the table does not change once built). */
+  sorted: Map<string, GroupRecord[]>;
+  /** The trigram index of the folded names and aliases, built on the first text query (null: not possible). */
+  text?: TrigramIndex | null;
 }
 
-function orderedGroups(): OrderedGroups {
-  return { all: new SortedIdIndex(), active: new SortedIdIndex(), inactive: new SortedIdIndex() };
-}
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The groups and every index the group routes and the data actions need. It owns the records it is given
- * (callers copy on the way in and out); `query` answers the list and search without a scan for the common
- * filters (none, active, season) and from the smallest indexed set otherwise.
+ * The groups of the seeded base and every index the group routes and the data actions need. Filled once by
+ * `load` and never changed afterwards (a session's writes live in its overlay), so cached orders never go
+ * stale. `match` answers the list and search without a scan for the common filters (none, active, season,
+ * a creation day) and from the smallest indexed set otherwise; free text goes through a trigram index.
  */
 export class GroupTable {
   private readonly records = new Map<string, GroupRecord>();
   private readonly communities = new Map<string, CommunityGroups>();
-  private readonly searchText = new Map<string, string>();
-  private readonly byComponent = new SetIndex();
-  private readonly byAdminUser = new SetIndex();
-  /** community + tag name → tag id; never forgotten, so a re-used name gets its old id back. */
-  private readonly tagIds = new Map<string, string>();
+  /** Built on first use (one pass over every group), so start-up at a million groups does not pay for them. */
+  private links?: { byAdminUser: SetIndex; byComponent: SetIndex };
+  /** community → tag name → tag id. */
+  private readonly tagIds = new Map<string, Map<string, string>>();
 
-  /** Loads many at once, in creation order, so every SortedIdIndex insert is an append: O(n), not O(n²). */
-  load(groups: GroupRecord[]): void {
-    for (const g of [...groups].sort(byCreation)) this.put(g);
+  /** Loads every group, in creation order, so every SortedIdIndex insert is an append: O(n), not O(n²). */
+  load(groups: readonly GroupRecord[], onProgress?: (done: number) => void): void {
+    const sorted = isSortedByCreation(groups) ? groups : [...groups].sort(byCreation);
+    let i = 0;
+    for (const g of sorted) {
+      this.put(g);
+      if (onProgress && ++i % 100_000 === 0) onProgress(i);
+    }
+  }
+
+  get size(): number {
+    return this.records.size;
   }
 
   get(id: string): GroupRecord | undefined {
@@ -62,162 +66,172 @@ export class GroupTable {
   }
 
   administeredBy(userId: string): ReadonlySet<string> {
-    return this.byAdminUser.get(userId);
+    return this.linkIndexes().byAdminUser.get(userId);
   }
 
   linkedToComponent(componentId: string): ReadonlySet<string> {
-    return this.byComponent.get(componentId);
+    return this.linkIndexes().byComponent.get(componentId);
   }
 
   tagId(community: string, name: string): string | undefined {
-    return this.tagIds.get(`${community}\u0000${name}`);
+    return this.tagIds.get(community)?.get(name);
   }
 
-  put(g: GroupRecord): void {
-    const previous = this.records.get(g._id);
-    if (previous) this.unindex(previous);
-    this.records.set(g._id, g);
-    this.index(g);
+  /** The folded name and alias a text query is matched against. */
+  folded(g: GroupRecord): string {
+    return foldGroup(g);
   }
 
   query(q: GroupQuery): Page<GroupRecord> {
-    const index = this.communities.get(q.community);
-    if (!index) return { items: [], total: 0 };
-    const sort = q.sort && q.sort.length > 0 ? q.sort : DEFAULT_SORT;
-    const isDefaultSort = sort.length === 1 && sort[0]?.key === 'createdAt' && !sort[0].descending;
+    const matches = this.match(q);
     const start = (q.page - 1) * q.limit;
-    const page = (ids: string[], total: number): Page<GroupRecord> => ({ items: ids.map((id) => structuredClone(this.records.get(id) as GroupRecord)), total });
-    const hasText = q.q !== undefined && q.q !== '';
+    return { items: matches.slice(start, start + q.limit), total: matches.size };
+  }
 
-    const onlySeasonAndActive = q.alias === undefined && q.name === undefined && q.adminUser === undefined && q.createdAt === undefined && !hasText;
-    if (onlySeasonAndActive && isDefaultSort) {
-      // The common case, no scan: a creation-order index (of the season, when filtered by one) is the answer.
-      const scope = q.season === undefined ? index : index.seasons.get(q.season);
-      if (!scope) return { items: [], total: 0 };
-      const ordered = q.active === undefined ? scope.all : q.active ? scope.active : scope.inactive;
-      return page(ordered.slice(start, start + q.limit), ordered.size);
-    }
+  match(q: GroupQuery): GroupMatches {
+    const index = this.communities.get(q.community);
+    if (!index) return EMPTY_MATCHES;
+    const sort = q.sort && q.sort.length > 0 ? q.sort : DEFAULT_SORT;
+    const defaultSort = isDefaultSort(sort);
+    const compare = compareGroups(sort);
+    const text = q.q !== undefined && q.q !== '' ? normalizeText(q.q) : undefined;
+    const ordered = this.subset(index, q.season, q.active);
+
+    const onlySeasonAndActive = q.alias === undefined && q.name === undefined && q.adminUser === undefined && q.createdAt === undefined && text === undefined;
+    if (onlySeasonAndActive && defaultSort) return this.orderedMatches(ordered);
+    if (onlySeasonAndActive && q.season === undefined && q.active === undefined) return arrayMatches(this.sortedRecords(index, sort), compare);
 
     // The smallest indexed candidate set; the remaining filters are checked record by record.
-    const sets: Array<ReadonlySet<string>> = [];
-    if (q.alias !== undefined) sets.push(new Set(index.byAlias.has(q.alias) ? [index.byAlias.get(q.alias) as string] : []));
-    if (q.name !== undefined) sets.push(index.byName.get(q.name));
-    if (q.season !== undefined) sets.push(index.bySeason.get(q.season));
-    if (q.adminUser !== undefined) sets.push(index.byAdmin.get(q.adminUser));
-    if (q.createdAt !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(q.createdAt)) sets.push(index.byDay.get(q.createdAt));
-    const needsScan = hasText || (q.createdAt !== undefined && sets.length === 0);
-
-    let candidates: GroupRecord[];
-    if (sets.length > 0) {
-      const smallest = sets.reduce((a, b) => (b.size < a.size ? b : a));
-      candidates = [...smallest].map((id) => this.records.get(id) as GroupRecord).filter((g) => this.matches(g, q));
-      candidates.sort(compareGroups(sort));
-    } else if (!needsScan && q.active === undefined) {
-      // A non-default sort without filters: the cached sorted list is the answer, sliced.
-      const ids = this.sortedIds(index, sort);
-      return page(ids.slice(start, start + q.limit), ids.length);
-    } else {
-      candidates = [];
-      for (const id of isDefaultSort ? index.all.slice(0) : this.sortedIds(index, sort)) {
-        const g = this.records.get(id) as GroupRecord;
-        if (this.matches(g, q)) candidates.push(g);
-      }
+    // `inOrder`: the ids come in creation order, so the default sort needs no sorting.
+    const candidates: Array<{ size: number; ids: () => Iterable<string>; containText?: true; inOrder?: true }> = [{ size: ordered.size, ids: () => ordered.slice(0), inOrder: true }];
+    if (q.alias !== undefined) {
+      const id = index.byAlias.get(q.alias);
+      candidates.push({ size: id === undefined ? 0 : 1, ids: () => (id === undefined ? [] : [id]) });
     }
-    return { items: candidates.slice(start, start + q.limit).map((g) => structuredClone(g)), total: candidates.length };
+    if (q.name !== undefined) {
+      const byName = this.names(index);
+      candidates.push({ size: byName.count(q.name), ids: () => byName.get(q.name as string) });
+    }
+    if (q.adminUser !== undefined) {
+      const links = this.linkIndexes();
+      // Admins are indexed across communities: the community is checked with the other filters.
+      candidates.push({ size: links.byAdminUser.count(q.adminUser), ids: () => links.byAdminUser.get(q.adminUser as string) });
+    }
+    if (q.createdAt !== undefined && DAY.test(q.createdAt)) {
+      // A creation day is a range of the creation-order index: two binary searches, no per-day set.
+      const from = ordered.lowerBound(`${q.createdAt}T`);
+      const to = ordered.lowerBound(`${q.createdAt}U`);
+      candidates.push({ size: to - from, ids: () => ordered.slice(from, to), inOrder: true });
+    }
+    if (text !== undefined) {
+      // Built on the first text query of the community, so start-up does not pay for it.
+      if (index.text === undefined) index.text = TrigramIndex.build(index.all.slice(0), (id) => foldGroup(this.records.get(id) as GroupRecord)) ?? null;
+      const hits = index.text?.search(text);
+      if (hits) candidates.push({ size: hits.length, ids: () => hits, containText: true, inOrder: true });
+    }
+    const smallest = candidates.reduce((a, b) => (b.size < a.size ? b : a));
+    // The trigram index's hits contain the text already; any other candidate set is checked for it.
+    const textToCheck = smallest.containText ? undefined : text;
+    const out: GroupRecord[] = [];
+    for (const id of smallest.ids()) {
+      const g = this.records.get(id);
+      if (g && groupMatches(g, q, () => foldGroup(g), textToCheck)) out.push(g);
+    }
+    if (!(defaultSort && smallest.inOrder)) out.sort(compare);
+    return arrayMatches(out, compare);
+  }
+
+  /** Only while loading: the table is immutable once the base is built. */
+  private put(g: GroupRecord): void {
+    if (this.records.has(g._id)) throw new Error(`group ${g._id} is listed twice`);
+    this.records.set(g._id, g);
+    const index = this.community(g.community);
+    index.all.insert(g.createdAt, g._id);
+    index.byAlias.set(g.alias, g._id);
+    if (g.tags.length > 0) {
+      let tags = this.tagIds.get(g.community);
+      if (!tags) this.tagIds.set(g.community, (tags = new Map()));
+      for (const t of g.tags) if (!tags.has(t.name)) tags.set(t.name, t.id);
+    }
+  }
+
+  /** The creation-order ids of a season and/or an `active` value, derived from `all` once. */
+  private subset(index: CommunityGroups, season: string | undefined, active: boolean | undefined): SortedIdIndex {
+    if (season === undefined && active === undefined) return index.all;
+    const key = `${season ?? ''}\u0000${active ?? ''}`;
+    let subset = index.subsets.get(key);
+    if (!subset) {
+      subset = new SortedIdIndex();
+      for (let i = 0; i < index.all.size; i++) {
+        const g = this.records.get(index.all.idAt(i) as string) as GroupRecord;
+        if ((season === undefined || g.season === season) && (active === undefined || g.active === active)) subset.insert(g.createdAt, g._id);
+      }
+      index.subsets.set(key, subset);
+    }
+    return subset;
+  }
+
+  private names(index: CommunityGroups): SetIndex {
+    if (index.byName) return index.byName;
+    const byName = new SetIndex();
+    for (let i = 0; i < index.all.size; i++) {
+      const id = index.all.idAt(i) as string;
+      byName.add((this.records.get(id) as GroupRecord).name, id);
+    }
+    return (index.byName = byName);
+  }
+
+  private linkIndexes(): { byAdminUser: SetIndex; byComponent: SetIndex } {
+    if (this.links) return this.links;
+    const links = { byAdminUser: new SetIndex(), byComponent: new SetIndex() };
+    for (const g of this.records.values()) {
+      for (const a of g.admins) links.byAdminUser.add(a.user, g._id);
+      for (const c of g.components) links.byComponent.add(c, g._id);
+    }
+    return (this.links = links);
+  }
+
+  private orderedMatches(ordered: SortedIdIndex): GroupMatches {
+    return {
+      size: ordered.size,
+      slice: (from, to) => ordered.slice(from, to).map((id) => this.records.get(id) as GroupRecord),
+      rank: (g) => ordered.lowerBound(g.createdAt, g._id),
+    };
   }
 
   private community(community: string): CommunityGroups {
     let index = this.communities.get(community);
     if (!index) {
-      index = { ...orderedGroups(), seasons: new Map(), byAlias: new Map(), byName: new SetIndex(), bySeason: new SetIndex(), byAdmin: new SetIndex(), byDay: new SetIndex(), sorted: new Map() };
+      index = { all: new SortedIdIndex(), subsets: new Map(), byAlias: new Map(), sorted: new Map() };
       this.communities.set(community, index);
     }
     return index;
   }
 
-  private index(g: GroupRecord): void {
-    const index = this.community(g.community);
-    let season = index.seasons.get(g.season);
-    if (!season) index.seasons.set(g.season, (season = orderedGroups()));
-    for (const ordered of [index, season]) {
-      ordered.all.insert(g.createdAt, g._id);
-      (g.active ? ordered.active : ordered.inactive).insert(g.createdAt, g._id);
-    }
-    index.byAlias.set(g.alias, g._id);
-    index.byName.add(g.name, g._id);
-    index.bySeason.add(g.season, g._id);
-    index.byDay.add(g.createdAt.slice(0, 10), g._id);
-    for (const a of g.admins) {
-      index.byAdmin.add(a.user, g._id);
-      this.byAdminUser.add(a.user, g._id);
-    }
-    for (const c of g.components) this.byComponent.add(c, g._id);
-    for (const t of g.tags) {
-      const key = `${g.community}\u0000${t.name}`;
-      if (!this.tagIds.has(key)) this.tagIds.set(key, t.id);
-    }
-    this.searchText.set(g._id, normalizeText(`${g.name}\u0000${g.alias}`));
-    index.sorted.clear();
-  }
-
-  private unindex(g: GroupRecord): void {
-    const index = this.community(g.community);
-    for (const ordered of [index, index.seasons.get(g.season)]) {
-      ordered?.all.remove(g.createdAt, g._id);
-      (g.active ? ordered?.active : ordered?.inactive)?.remove(g.createdAt, g._id);
-    }
-    index.byAlias.delete(g.alias);
-    index.byName.delete(g.name, g._id);
-    index.bySeason.delete(g.season, g._id);
-    index.byDay.delete(g.createdAt.slice(0, 10), g._id);
-    for (const a of g.admins) {
-      index.byAdmin.delete(a.user, g._id);
-      this.byAdminUser.delete(a.user, g._id);
-    }
-    for (const c of g.components) this.byComponent.delete(c, g._id);
-    index.sorted.clear();
-  }
-
-  private matches(g: GroupRecord, q: GroupQuery): boolean {
-    if (q.active !== undefined && g.active !== q.active) return false;
-    if (q.name !== undefined && g.name !== q.name) return false;
-    if (q.season !== undefined && g.season !== q.season) return false;
-    if (q.alias !== undefined && g.alias !== q.alias) return false;
-    if (q.adminUser !== undefined && !g.admins.some((a) => a.user === q.adminUser)) return false;
-    if (q.createdAt !== undefined && !createdAtMatches(g.createdAt, q.createdAt)) return false;
-    if (q.q !== undefined && q.q !== '' && !(this.searchText.get(g._id) ?? '').includes(normalizeText(q.q))) return false;
-    return true;
-  }
-
-  private sortedIds(index: CommunityGroups, sort: SortTerm[]): string[] {
+  private sortedRecords(index: CommunityGroups, sort: SortTerm[]): GroupRecord[] {
     const sortKey = JSON.stringify(sort);
-    let ids = index.sorted.get(sortKey);
-    if (!ids) {
-      ids = index.all.slice(0).map((id) => this.records.get(id) as GroupRecord).sort(compareGroups(sort)).map((g) => g._id);
-      index.sorted.set(sortKey, ids);
+    let records = index.sorted.get(sortKey);
+    if (!records) {
+      records = index.all.slice(0).map((id) => this.records.get(id) as GroupRecord);
+      records.sort(compareGroups(sort));
+      index.sorted.set(sortKey, records);
     }
-    return ids;
+    return records;
   }
 }
 
-function compareGroups(sort: SortTerm[]) {
-  return (a: GroupRecord, b: GroupRecord): number => {
-    for (const term of sort) {
-      const x = a[term.key];
-      const y = b[term.key];
-      if (x !== y) return (x < y ? -1 : 1) * (term.descending ? -1 : 1);
-    }
-    return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
-  };
+/** What a text query is matched against: the name and the alias, folded, apart (a match never spans both). */
+export function foldGroup(g: GroupRecord): string {
+  return normalizeText(`${g.name}\u0000${g.alias}`);
 }
 
 function byCreation(a: GroupRecord, b: GroupRecord): number {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
 }
 
-/** `createdAt` filter: a calendar date matches that UTC day; anything else must equal the instant. */
-export function createdAtMatches(createdAt: string, filter: string): boolean {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(filter)) return createdAt.startsWith(filter);
-  const wanted = Date.parse(filter);
-  return !Number.isNaN(wanted) && Date.parse(createdAt) === wanted;
+function isSortedByCreation(groups: readonly GroupRecord[]): boolean {
+  for (let i = 1; i < groups.length; i++) if (byCreation(groups[i - 1] as GroupRecord, groups[i] as GroupRecord) > 0) return false;
+  return true;
 }
+
+export { createdAtMatches } from './GroupMatches.ts';

@@ -130,11 +130,19 @@ describe('queryGroups', () => {
     expect(s.seed).toBe(1);
   });
 
-  it('returns copies: mutating a result changes nothing', () => {
-    const s = createMemoryStore(dataset);
+  it('returns the stored records themselves, which are immutable: frozen, a mutation throws and changes nothing', () => {
+    const s = createMemoryStore(structuredClone(dataset), { freeze: true });
     const g = s.queryGroups(base).items[0] as GroupRecord;
-    g.name = 'mutated';
-    expect(s.queryGroups(base).items[0]?.name).not.toBe('mutated');
+    expect(s.groupByAlias('c1', g.alias)).toBe(g);
+    expect(() => {
+      g.name = 'mutated';
+    }).toThrow(TypeError);
+    expect(() => g.tags.push({ id: 'x', name: 'x' })).toThrow(TypeError);
+    const written = { ...g, name: 'nova' };
+    s.putGroup(written);
+    expect(s.groupByAlias('c1', g.alias)).toBe(written);
+    expect(Object.isFrozen(written)).toBe(true);
+    expect(s.queryGroups(base).items[0]?.name).toBe('nova');
   });
 
   it('never reaches across communities', () => {

@@ -43,7 +43,8 @@ export interface MockHarness {
  */
 export async function startMock(options: DepsOptions & { faultCatalog?: readonly Fault[]; app?: AppOptions } = {}): Promise<MockHarness> {
   const clock = options.clock ?? createFrozenClock('2026-03-01T12:00:00.000Z');
-  const deps = createDeps({ ...options, clock });
+  // Every stored record frozen: a handler, planner or fault that mutates one throws in the tests.
+  const deps = createDeps({ freezeRecords: true, ...options, clock });
   const mock = createApp(deps, { faultCatalog: options.faultCatalog, ...options.app });
   const server: Server = createMockServer(mock.app).listen(0, '127.0.0.1');
   await once(server, 'listening');

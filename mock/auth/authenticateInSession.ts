@@ -1,0 +1,23 @@
+import { HttpProblem } from '../http/HttpProblem.ts';
+import type { AppDeps } from '../http/OperationHandler.ts';
+import type { TokenRecord } from '../store/records.ts';
+import { authenticateBearer } from './authenticateBearer.ts';
+
+/**
+ * Bearer authentication in the request's session. A token the default session issued (the docs' Authorize, a
+ * script's login without X-Mock-Session) is honoured in every session too, on the default session's clock:
+ * a session isolates data, not who may call; a named session's own tokens stay its own (docs/sessions.md).
+ */
+export function authenticateInSession(authorization: string | undefined, deps: AppDeps): TokenRecord {
+  try {
+    return authenticateBearer(authorization, deps.store, deps.clock);
+  } catch (error) {
+    const shared = deps.sessions.defaultDeps;
+    if (deps.session === shared.session || !(error instanceof HttpProblem) || error.code !== 'invalid_token') throw error;
+    try {
+      return authenticateBearer(authorization, shared.store, shared.clock);
+    } catch {
+      throw error;
+    }
+  }
+}

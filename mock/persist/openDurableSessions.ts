@@ -1,0 +1,43 @@
+import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
+import type { StoreWrite } from '../store/StoreWrite.ts';
+import { Durability, type DurableIo } from './Durability.ts';
+import { DEFAULT_SESSION } from './LogEntry.ts';
+import type { DurableStart } from './openDurableStore.ts';
+import { replayLog } from './replayLog.ts';
+
+/**
+ * --state-file over every session: the snapshot's named sessions are loaded and the log is replayed into the
+ * session each entry names (the default session's snapshot is already the base the registry was built on);
+ * from then on every write the registry accepts is recorded for the log and made durable before its answer
+ * (holdAnswerUntilDurable); a reset, an import or a dropped session asks for a snapshot instead. A fresh
+ * snapshot is written at once, which also proves the path is writable.
+ */
+export function openDurableSessions(file: string, start: DurableStart, sessions: SessionRegistry, options: { io?: DurableIo; compactBytes?: number; log?: (line: string) => void } = {}): Durability {
+  for (const [name, dataset] of start.state.sessions) if (name !== DEFAULT_SESSION) sessions.store(name).load(dataset);
+  replayLog(start.state.entries, (name) => sessions.store(name));
+  const durability = new Durability({
+    file,
+    sessions: () => sessions.names().map((name) => [name, sessions.store(name)] as [string, ReturnType<SessionRegistry['store']>]),
+    storeFor: (name) => sessions.store(name),
+    lastSeq: start.state.lastSeq,
+    validLogBytes: start.state.validLogBytes,
+    ...options,
+  });
+  sessions.subscribe({
+    write(session, write) {
+      if (durability.restoring) return;
+      if (write.op === 'reset' || write.op === 'load') durability.wantSnapshot();
+      else durability.record(session, JSON.stringify(asLoggedOp(write)));
+    },
+    dropped() {
+      durability.wantSnapshot();
+    },
+  });
+  durability.compact();
+  return durability;
+}
+
+/** A registry write in the log's `[method, argument]` form (mock/persist/StoreOp.ts). */
+function asLoggedOp(write: Exclude<StoreWrite, { op: 'reset' } | { op: 'load' }>): [string, unknown] {
+  return write.op === 'deleteEnrollment' ? [write.op, write.id] : [write.op, write.record];
+}
