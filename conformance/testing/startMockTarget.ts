@@ -14,11 +14,12 @@ export interface MockTarget {
 }
 
 /** The mock in-process on 127.0.0.1:0 with the given faults switched on; tests only. */
-export async function startMockTarget(options: { seed?: number; size?: 'default' | 'large'; faults?: string[] } = {}): Promise<MockTarget> {
+export async function startMockTarget(options: { seed?: number; size?: 'default' | 'large'; faults?: string[]; groups?: number } = {}): Promise<MockTarget> {
   const deps = createDeps({
     seed: options.seed ?? 1,
     size: options.size ?? 'default',
     faults: options.faults ?? [],
+    ...(options.groups ? { groups: options.groups } : {}),
     clock: createFrozenClock('2026-03-01T12:00:00.000Z'),
   });
   const { app } = createApp(deps, { faultCatalog });
