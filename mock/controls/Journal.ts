@@ -30,42 +30,66 @@ export interface JournalEntry {
   violations?: string[];
 }
 
+type EntryFields = Omit<JournalEntry, 'seq'>;
+
+/** A kept request: its entry is built when first read (parsing and masking bodies costs more than answering). */
+interface Slot {
+  seq: number;
+  build?: () => EntryFields;
+  entry?: JournalEntry;
+}
+
 export class Journal {
-  private entries: JournalEntry[] = [];
+  private slots: Slot[] = [];
   private seq = 0;
 
   constructor(private readonly capacity = 1000) {}
 
-  /** The one way in, whatever mounted the request (Express, a plain node:http pipeline): see entryFromExchange. */
-  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
-    const stored = { seq: ++this.seq, ...entry };
-    this.entries.push(stored);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
-    return stored;
+  /**
+   * The one way in, whatever mounted the request (Express, a plain node:http pipeline): see entryFromExchange.
+   * Give a function to defer building the entry until the journal is read.
+   */
+  record(entry: EntryFields | (() => EntryFields)): void {
+    const seq = ++this.seq;
+    this.slots.push(typeof entry === 'function' ? { seq, build: entry } : { seq, entry: { seq, ...entry } });
+    if (this.slots.length > this.capacity) this.slots.splice(0, this.slots.length - this.capacity);
   }
 
   /** Matching entries, oldest first; `limit` keeps the newest ones. */
   list(query: JournalQuery = {}): JournalEntry[] {
-    const out = this.entries.filter((e) => matchesQuery(e, query));
+    const out = this.entries().filter((e) => matchesQuery(e, query));
     return query.limit === undefined ? out : out.slice(-query.limit);
   }
 
   /** How many kept entries match (WireMock's `/__admin/requests/count`). */
   count(query: JournalQuery = {}): number {
     let n = 0;
-    for (const e of this.entries) if (matchesQuery(e, query)) n++;
+    for (const e of this.entries()) if (matchesQuery(e, query)) n++;
     return n;
   }
 
   get(seq: number): JournalEntry | undefined {
-    return this.entries.find((e) => e.seq === seq);
+    const slot = this.slots.find((s) => s.seq === seq);
+    return slot ? materialize(slot) : undefined;
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.slots.length;
   }
 
   clear(): void {
-    this.entries = [];
+    this.slots = [];
   }
+
+  private entries(): JournalEntry[] {
+    return this.slots.map(materialize);
+  }
+}
+
+function materialize(slot: Slot): JournalEntry {
+  if (!slot.entry) {
+    slot.entry = { seq: slot.seq, ...(slot.build as () => EntryFields)() };
+    slot.build = undefined;
+  }
+  return slot.entry;
 }

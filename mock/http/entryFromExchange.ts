@@ -15,6 +15,8 @@ export interface Exchange {
   requestHeaders: Record<string, string | string[] | number | undefined>;
   /** The raw body as read (a Buffer from express.raw), or undefined when nobody read one. */
   requestBody?: Buffer | string;
+  /** Bytes the request body had, when `requestBody` holds only its first part. */
+  requestSize?: number;
   status: number;
   responseHeaders: Record<string, string | string[] | number | undefined>;
   /** The first bytes written (see captureResponseBody), and how many were written in all. */
@@ -29,7 +31,7 @@ export interface Exchange {
 export function entryFromExchange(x: Exchange): Omit<JournalEntry, 'seq'> {
   const rawSession = x.requestHeaders[SESSION_HEADER];
   const session = typeof rawSession === 'string' && rawSession !== '' ? rawSession.slice(0, 64) : 'default';
-  const request = message(x.requestHeaders, x.requestBody);
+  const request = message(x.requestHeaders, x.requestBody, x.requestSize);
   const response = message(x.responseHeaders, x.responseBody, x.responseSize);
   return {
     at: x.at,

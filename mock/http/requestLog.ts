@@ -41,22 +41,35 @@ export function logRequest(deps: AppDeps, options: RequestLogOptions, req: Incom
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     const { operationId, violations } = notes;
     if (captured) {
-      const entry = entryFromExchange({
-        at,
-        method: req.method ?? 'GET',
-        url,
-        requestHeaders: req.headers,
-        requestBody: notes.requestBody,
-        status: res.statusCode,
-        responseHeaders: res.getHeaders(),
-        responseBody: captured.head(),
-        responseSize: captured.size(),
-        durationMs,
-        operationId,
-        violations,
-      });
-      // The session it was answered in (named by the header or the cookie).
-      session.journal.record({ ...entry, session: session.session });
+      // Only what the answer leaves behind is read now; parsing and masking wait until the journal is read.
+      // Copies of the bodies' first bytes: the journal never keeps a whole upload or answer alive.
+      const status = res.statusCode;
+      const responseHeaders = res.getHeaders();
+      const raw = notes.requestBody;
+      const requestBytes = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+      const requestBody = requestBytes ? Buffer.from(requestBytes.subarray(0, JOURNAL_BODY_LIMIT + 1)) : undefined;
+      const requestSize = requestBytes?.length;
+      const responseBody = captured.head();
+      const responseSize = captured.size();
+      session.journal.record(() => ({
+        ...entryFromExchange({
+          at,
+          method: req.method ?? 'GET',
+          url,
+          requestHeaders: req.headers,
+          requestBody,
+          requestSize,
+          status,
+          responseHeaders,
+          responseBody,
+          responseSize,
+          durationMs,
+          operationId,
+          violations,
+        }),
+        // The session it was answered in (named by the header or the cookie).
+        session: session.session,
+      }));
     }
     options.log?.(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
   });
