@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { listeningInodes, parseVmRssBytes } from './procParse.ts';
 
 /** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, nearly always 100). */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -43,4 +44,45 @@ export function treeStats(root: number): { cpuUs: number; rssBytes: number; pids
     queue.push(...(children.get(p.pid) ?? []));
   }
   return { cpuUs: tree.reduce((s, p) => s + p.cpuUs, 0), rssBytes: Math.max(0, ...tree.map((p) => p.rssBytes)), pids: tree.map((p) => p.pid) };
+}
+
+/** VmRSS of one process (/proc/PID/status), bytes; undefined when it is gone. */
+export function vmRssBytes(pid: number): number | undefined {
+  try {
+    return parseVmRssBytes(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which process of the tree under `root` holds the socket listening on `port` (npm → tsx → node: the one
+ * that answers), found by matching /proc/net/tcp{,6}'s listening inodes against each process's open sockets.
+ */
+export function listeningPid(root: number, port: number): number | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    try {
+      for (const inode of listeningInodes(readFileSync(table, 'utf8'), port)) inodes.add(inode);
+    } catch {
+      // no IPv6 table
+    }
+  }
+  for (const pid of treeStats(root).pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode !== undefined && inodes.has(inode)) return pid;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return undefined;
 }
