@@ -119,7 +119,8 @@ function writeReport(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** The suite as a process: argv and the terminal in, the exit code out (`npm run conform`, `npx edu-conform`). */
+export function runCli(): void {
   main(process.argv.slice(2), {
     env: process.env,
     isTTY: process.stdout.isTTY,
@@ -135,3 +136,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   );
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runCli();
