@@ -16,7 +16,7 @@ import { isLoopbackHost } from './http/hostAllowList.ts';
 import { checkPublicUrl } from './http/publicOrigin.ts';
 import type { Durability } from './persist/Durability.ts';
 import { openDurableSessions } from './persist/openDurableSessions.ts';
-import { type DurableStart, readStateFile } from './persist/openDurableStore.ts';
+import { type DurableStart, readStateFile } from './persist/readStateFile.ts';
 
 // A closed stdout (`npm start | head`) must not take the mock down: the log is a convenience, not the service.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

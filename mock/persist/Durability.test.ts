@@ -20,10 +20,10 @@ import type { AppDeps } from '../http/OperationHandler.ts';
 import { createMemoryStore } from '../store/createMemoryStore.ts';
 import type { Store } from '../store/Store.ts';
 import { httpRequest, stateDigest } from '../testing/httpRequest.ts';
-import { createDurableStore } from './createDurableStore.ts';
-import { Durability, type DurableIo } from './Durability.ts';
+import type { Durability} from './Durability.ts';
+import { type DurableIo } from './Durability.ts';
 import { openDurableSessions } from './openDurableSessions.ts';
-import { openDurableStore, readStateFile } from './openDurableStore.ts';
+import { readStateFile } from './readStateFile.ts';
 import { readDurableState } from './readDurableState.ts';
 import { replayLog } from './replayLog.ts';
 
@@ -167,26 +167,19 @@ describe('--state-file: durable before the answer', () => {
 
   it('a state-file in a folder that does not exist is refused at start, naming the path', () => {
     const missing = join(dir, 'no-such-folder', 'state.json');
-    const store = createMemoryStore(generateDataset({ seed: 1, size: 'default' }));
-    expect(() => openDurableStore(missing, readStateFile(missing), store)).toThrow(`cannot write the state file ${missing}.log`);
+    const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
+    expect(() => openDurableSessions(missing, readStateFile(missing), deps.sessions)).toThrow(`cannot write the state file ${missing}.log`);
   });
 });
 
 describe('sessions: replay and compaction are generic over them', () => {
   it('writes of two sessions are logged apart, compacted together and replayed into the right stores', () => {
     const base = generateDataset({ seed: 1, size: 'default' });
-    const inner = new Map<string, Store>([
-      ['default', createMemoryStore(base)],
-      ['alice', createMemoryStore(base)],
-    ]);
-    const storeFor = (name: string): Store => {
-      if (!inner.has(name)) inner.set(name, createMemoryStore(base));
-      return inner.get(name)!;
-    };
-    const durability = new Durability({ file, sessions: () => inner.entries(), storeFor });
+    const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: base });
+    const durability = openDurableSessions(file, readStateFile(file), deps.sessions);
     const run = (id: string) => ({ _id: id, community: 'colegio-horizonte', uploads: [] });
-    createDurableStore(storeFor('default'), 'default', durability).putSyncRun(run('d-1'));
-    createDurableStore(storeFor('alice'), 'alice', durability).putSyncRun(run('a-1'));
+    deps.sessions.store('default').putSyncRun(run('d-1'));
+    deps.sessions.store('alice').putSyncRun(run('a-1'));
     durability.commit();
     const log = fs.readFileSync(`${file}.log`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { session: string });
     expect(log.map((e) => e.session)).toEqual(['default', 'alice']);

@@ -2,7 +2,7 @@ import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
 import type { StoreWrite } from '../store/StoreWrite.ts';
 import { Durability, type DurableIo } from './Durability.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
-import type { DurableStart } from './openDurableStore.ts';
+import type { DurableStart } from './readStateFile.ts';
 import { replayLog } from './replayLog.ts';
 
 /**
