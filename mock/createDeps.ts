@@ -40,7 +40,7 @@ export function createDeps(options: DepsOptions = {}): AppDeps {
   const dataset =
     options.dataset ??
     generateDataset({ seed, size: options.size ?? 'default', ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: progress } : {}) });
-  progress?.(`indexing ${dataset.groups.length.toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
+  progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
     contract: loadContract(),

@@ -310,7 +310,7 @@ export class OverlayStore implements Store {
   }
 
   /** Ids from a base index, minus those the session rewrote or deleted, plus the session's own index hits. */
-  private mergedIds(base: ReadonlySet<string>, written: ReadonlyMap<string, unknown>, own: ReadonlySet<string>): string[] {
+  private mergedIds(base: Iterable<string>, written: ReadonlyMap<string, unknown>, own: ReadonlySet<string>): string[] {
     if (written.size === 0) return [...base];
     const out: string[] = [];
     for (const id of base) if (!written.has(id)) out.push(id);
@@ -319,7 +319,7 @@ export class OverlayStore implements Store {
   }
 
   /** The same without building a list: for checks that stop at the first hit. */
-  private *eachMergedId(base: ReadonlySet<string>, written: ReadonlyMap<string, unknown>, own: ReadonlySet<string>): Generator<string> {
+  private *eachMergedId(base: Iterable<string>, written: ReadonlyMap<string, unknown>, own: ReadonlySet<string>): Generator<string> {
     for (const id of base) if (!written.has(id)) yield id;
     yield* own;
   }

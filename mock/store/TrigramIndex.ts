@@ -1,4 +1,4 @@
-/** Above this many distinct characters the code space (K³) would be too large for flat arrays: no index then. */
+/** Above this many distinct bytes the code space (K³) would be too large for flat arrays: no index then. */
 const MAX_ALPHABET = 200;
 
 /**
@@ -6,82 +6,82 @@ const MAX_ALPHABET = 200;
  * trigrams, each with the ascending list of the texts that contain it, stored flat (CSR: one Int32Array of
  * postings and one of offsets, no object per list). A query's trigram lists are intersected, rarest first,
  * and the few texts left are checked with `includes`, so the answer is exact and never a scan. Built once,
- * from texts that never change; characters are numbered as met, so a trigram is a small integer.
+ * from texts that never change; characters are numbered as met (a flat table, not a Map: the build looks up
+ * every character of every text twice), so a trigram is a small integer.
  */
 export class TrigramIndex {
   private constructor(
-    private readonly ids: readonly string[],
-    private readonly texts: readonly string[],
-    private readonly alphabet: Map<number, number>,
+    /** Every text as its bytes' numbers, one after the other; text `ord` is `letters[starts[ord], starts[ord + 1])`. */
+    private readonly letters: Uint8Array,
+    private readonly starts: Int32Array,
+    private readonly alphabet: Uint8Array,
+    private readonly k: number,
     private readonly offsets: Int32Array,
     private readonly postings: Int32Array,
   ) {}
 
-  /** Undefined when the texts use too many distinct characters for the flat layout (then: a scan). */
-  static build(ids: readonly string[], fold: (id: string) => string): TrigramIndex | undefined {
-    const texts = ids.map(fold);
-    const alphabet = new Map<number, number>();
-    for (const text of texts) {
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (!alphabet.has(c)) alphabet.set(c, alphabet.size + 1);
+  /**
+   * Indexes `count` texts, numbered 0 to count - 1 (the number is what a search answers). The texts are kept
+   * as their UTF-8 bytes, not as strings: a million strings would cost a hundred megabytes and every garbage
+   * collection would walk them. Trigrams are of bytes, which finds exactly the same substrings as characters
+   * do (UTF-8 never matches in the middle of a character). Undefined when the texts use too many distinct
+   * bytes for the flat layout (then: a scan).
+   */
+  static build(count: number, textAt: (ord: number) => string): TrigramIndex | undefined {
+    const starts = new Int32Array(count + 1);
+    let bytes = new Uint8Array(Math.max(64, count * 48));
+    let at = 0;
+    for (let ord = 0; ord < count; ord++) {
+      const text = textAt(ord);
+      if (at + text.length * 3 > bytes.length) {
+        const grown = new Uint8Array(Math.max(bytes.length * 2, at + text.length * 3));
+        grown.set(bytes.subarray(0, at));
+        bytes = grown;
       }
-      if (alphabet.size > MAX_ALPHABET) return undefined;
+      at += UTF8.encodeInto(text, bytes.subarray(at)).written;
+      starts[ord + 1] = at;
     }
-    const k = alphabet.size + 1;
-    const space = k * k * k;
-    const counts = new Int32Array(space + 1);
-    const lastSeen = new Int32Array(space);
-    const codes = (text: string, each: (code: number) => void): void => {
-      let a = 0;
-      let b = 0;
-      for (let i = 0; i < text.length; i++) {
-        const c = alphabet.get(text.charCodeAt(i)) as number;
-        if (i >= 2) each((a * k + b) * k + c);
-        a = b;
-        b = c;
+    const letters = bytes.slice(0, at);
+    // Bytes numbered as met, from 1: a trigram is then a small integer (K³ codes for K distinct bytes).
+    const alphabet = new Uint8Array(256);
+    let known = 0;
+    for (let i = 0; i < letters.length; i++) {
+      const b = letters[i] as number;
+      let letter = alphabet[b] as number;
+      if (letter === 0) {
+        if (++known > MAX_ALPHABET) return undefined;
+        alphabet[b] = letter = known;
       }
-    };
-    texts.forEach((text, ord) => {
-      codes(text, (code) => {
-        if (lastSeen[code] === ord + 1) return;
-        lastSeen[code] = ord + 1;
-        counts[code + 1] = (counts[code + 1] as number) + 1;
-      });
-    });
-    for (let i = 1; i <= space; i++) counts[i] = (counts[i] as number) + (counts[i - 1] as number);
-    const offsets = counts;
+      letters[i] = letter;
+    }
+    const k = known + 1;
+    const space = k * k * k;
+    const offsets = new Int32Array(space + 1);
+    countTrigrams(letters, starts, k, offsets);
+    for (let i = 1; i <= space; i++) offsets[i] = (offsets[i] as number) + (offsets[i - 1] as number);
     const postings = new Int32Array(offsets[space] as number);
-    const cursor = offsets.slice(0, space);
-    lastSeen.fill(0);
-    texts.forEach((text, ord) => {
-      codes(text, (code) => {
-        if (lastSeen[code] === ord + 1) return;
-        lastSeen[code] = ord + 1;
-        const at = cursor[code] as number;
-        postings[at] = ord;
-        cursor[code] = at + 1;
-      });
-    });
-    return new TrigramIndex(ids, texts, alphabet, offsets, postings);
+    fillPostings(letters, starts, k, offsets.slice(0, space), postings);
+    return new TrigramIndex(letters, starts, alphabet, k, offsets, postings);
   }
 
   /**
-   * The ids whose text contains `folded`, in the order they were given; undefined for a query shorter than a
-   * trigram (the caller scans: a one- or two-letter search matches most texts anyway).
+   * The numbers of the texts that contain `folded`, ascending; undefined for a query shorter than a trigram (3 bytes)
+   * (the caller scans: a one- or two-letter search matches most texts anyway).
    */
-  search(folded: string): string[] | undefined {
-    if (folded.length < 3) return undefined;
-    const k = this.alphabet.size + 1;
+  search(folded: string): Int32Array | undefined {
+    const query = UTF8.encode(folded);
+    if (query.length < 3) return undefined;
+    for (let i = 0; i < query.length; i++) {
+      const letter = this.alphabet[query[i] as number] as number;
+      // A byte no text has: nothing can match.
+      if (letter === 0) return new Int32Array(0);
+      query[i] = letter;
+    }
+    const k = this.k;
     const lists: Array<[number, number]> = [];
     const seen = new Set<number>();
-    for (let i = 2; i < folded.length; i++) {
-      const a = this.alphabet.get(folded.charCodeAt(i - 2));
-      const b = this.alphabet.get(folded.charCodeAt(i - 1));
-      const c = this.alphabet.get(folded.charCodeAt(i));
-      // A character no text has: nothing can match.
-      if (a === undefined || b === undefined || c === undefined) return [];
-      const code = (a * k + b) * k + c;
+    for (let i = 2; i < query.length; i++) {
+      const code = ((query[i - 2] as number) * k + (query[i - 1] as number)) * k + (query[i] as number);
       if (seen.has(code)) continue;
       seen.add(code);
       lists.push([this.offsets[code] as number, this.offsets[code + 1] as number]);
@@ -93,9 +93,66 @@ export class TrigramIndex {
       if (current.length === 0) break;
       current = intersect(current, this.postings, from, to);
     }
-    const out: string[] = [];
-    for (const ord of current) if ((this.texts[ord] as string).includes(folded)) out.push(this.ids[ord] as string);
-    return out;
+    // Every trigram present does not make the substring present ("abcab" has those of "bcabc"): verify.
+    const out = new Int32Array(current.length);
+    let n = 0;
+    for (const ord of current) if (this.contains(ord, query)) out[n++] = ord;
+    return out.subarray(0, n);
+  }
+
+  private contains(ord: number, query: Uint8Array): boolean {
+    const from = this.starts[ord] as number;
+    const last = (this.starts[ord + 1] as number) - query.length;
+    for (let at = from; at <= last; at++) {
+      let i = 0;
+      while (i < query.length && this.letters[at + i] === query[i]) i++;
+      if (i === query.length) return true;
+    }
+    return false;
+  }
+}
+
+const UTF8 = new TextEncoder();
+
+/** Counts, per trigram code, the texts holding it (each text once: `seen` remembers the last text per code). */
+function countTrigrams(letters: Uint8Array, starts: Int32Array, k: number, counts: Int32Array): void {
+  const seen = new Int32Array(counts.length - 1);
+  const kk = k * k;
+  for (let ord = 0; ord + 1 < starts.length; ord++) {
+    const from = starts[ord] as number;
+    const end = starts[ord + 1] as number;
+    if (end - from < 3) continue;
+    const mark = ord + 1;
+    let code = (letters[from] as number) * k + (letters[from + 1] as number);
+    for (let i = from + 2; i < end; i++) {
+      code = (code % kk) * k + (letters[i] as number);
+      if (seen[code] !== mark) {
+        seen[code] = mark;
+        counts[code + 1] = (counts[code + 1] as number) + 1;
+      }
+    }
+  }
+}
+
+/** Writes each text's number into the lists of its trigrams, in text order: every list comes out ascending. */
+function fillPostings(letters: Uint8Array, starts: Int32Array, k: number, cursor: Int32Array, postings: Int32Array): void {
+  const seen = new Int32Array(cursor.length);
+  const kk = k * k;
+  for (let ord = 0; ord + 1 < starts.length; ord++) {
+    const from = starts[ord] as number;
+    const end = starts[ord + 1] as number;
+    if (end - from < 3) continue;
+    const mark = ord + 1;
+    let code = (letters[from] as number) * k + (letters[from + 1] as number);
+    for (let i = from + 2; i < end; i++) {
+      code = (code % kk) * k + (letters[i] as number);
+      if (seen[code] !== mark) {
+        seen[code] = mark;
+        const next = cursor[code] as number;
+        postings[next] = ord;
+        cursor[code] = next + 1;
+      }
+    }
   }
 }
 

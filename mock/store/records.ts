@@ -4,6 +4,7 @@
  * Every timestamp is an ISO 8601 UTC string with milliseconds, taken from the injected clock.
  */
 import type { AppInstallation, AppManifest, ContactInfo, GroupFields, RolesSet } from '../../spec/openapi.d.ts';
+import type { GroupRows } from './GroupRows.ts';
 
 export interface CommunityRecord {
   /** The community identifier used in `community-id` (a slug such as "colegio-horizonte"). */
@@ -161,6 +162,8 @@ export interface Dataset {
   users: UserRecord[];
   members: MemberRecord[];
   groups: GroupRecord[];
+  /** More groups of one community, held as rows rather than records (`--groups N`; see GroupRows.ts). */
+  groupRows?: GroupRows;
   enrollments: EnrollmentRecord[];
   components: ComponentRecord[];
   apps: AppRecord[];

@@ -1,0 +1,28 @@
+/**
+ * The most recently used values, at most `limit` of them (a Map keeps insertion order: a hit moves its entry
+ * to the end, and the first entry is the least recently used). Holds the group records a block of rows
+ * (GroupRows.ts) builds on demand, so a group read again and again stays the same object, and everything
+ * cached per record (its presented JSON) keeps working, while a million groups never all stay in memory.
+ */
+export class LruCache<K, V> {
+  private readonly map = new Map<K, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get(key: K, make: (key: K) => V): V {
+    const held = this.map.get(key);
+    if (held !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, held);
+      return held;
+    }
+    const value = make(key);
+    this.map.set(key, value);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
+    return value;
+  }
+}
