@@ -176,6 +176,9 @@ export class GroupTable {
     if (onlySeasonAndActive && defaultSort) return this.rowMatches(ordered, sort);
     if (onlySeasonAndActive && q.season === undefined && q.active === undefined) return this.rowMatches(this.sortedRows(index, sort), sort);
 
+    const key = JSON.stringify([q.community, text, q.season, q.active, q.name, q.alias, q.adminUser, q.createdAt, sort]);
+    const kept = this.kept.find(key);
+    if (kept) return kept;
     // The smallest indexed candidate set; the remaining filters are checked row by row.
     // `inOrder`: the rows come in creation order, so the default sort needs no sorting.
     const candidates: Array<{ size: number; rows: () => ArrayLike<number>; containText?: true; inOrder?: true }> = [{ size: ordered.length, rows: () => ordered, inOrder: true }];
@@ -205,9 +208,9 @@ export class GroupTable {
       if (hits) candidates.push({ size: hits.length, rows: () => hits.map((ord) => index.all[ord] as number), containText: true, inOrder: true });
     }
     const smallest = candidates.reduce((a, b) => (b.size < a.size ? b : a));
-    if (smallest.size <= FILTERED_MANY) return this.filterRows(index, q, sort, text, smallest);
-    const key = JSON.stringify([q.community, text, q.season, q.active, q.name, q.alias, q.adminUser, q.createdAt, sort]);
-    return this.kept.get(key, () => this.filterRows(index, q, sort, text, smallest));
+    const matches = this.filterRows(index, q, sort, text, smallest);
+    if (smallest.size > FILTERED_MANY) this.kept.set(key, matches);
+    return matches;
   }
 
   /** The rows of a candidate set that pass every filter, in the query's order. */

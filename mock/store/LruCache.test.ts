@@ -19,3 +19,16 @@ describe('LruCache', () => {
     expect(made).toEqual([1, 2, 3, 2]);
   });
 });
+
+describe('LruCache.find and set', () => {
+  it('finds only what was set, and a set beyond the limit drops the least recently used', () => {
+    const cache = new LruCache<string, number>(2);
+    expect(cache.find('a')).toBeUndefined();
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.find('a')).toBe(1);
+    cache.set('c', 3);
+    expect(cache.find('b')).toBeUndefined();
+    expect([cache.find('a'), cache.find('c')]).toEqual([1, 3]);
+  });
+});

@@ -14,15 +14,25 @@ export class LruCache<K, V> {
   }
 
   get(key: K, make: (key: K) => V): V {
+    const held = this.find(key);
+    if (held !== undefined) return held;
+    const value = make(key);
+    this.set(key, value);
+    return value;
+  }
+
+  find(key: K): V | undefined {
     const held = this.map.get(key);
     if (held !== undefined) {
       this.map.delete(key);
       this.map.set(key, held);
-      return held;
     }
-    const value = make(key);
+    return held;
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
     this.map.set(key, value);
     if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
-    return value;
   }
 }

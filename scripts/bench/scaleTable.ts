@@ -8,8 +8,10 @@ export interface ScaleRun {
   startupMs: number;
   idleRssBytes: number;
   peakRssBytes: number;
-  /** By read: list, read, search. */
+  /** By read: list, read, search, the data actions, user-info. */
   measures: Record<string, Measure>;
+  /** Entities per second of the sync upload (undefined: it failed). */
+  uploadEntitiesPerSecond?: number | undefined;
 }
 
 /** npm start's arguments for a size: `--groups N` for a count, `--size default|large` for the named sets. */
@@ -22,7 +24,7 @@ export function startArgs(size: string): string[] {
 /** One row per size: groups, start-up, memory, then each read's rate, p99 and CPU per request. */
 export function scaleTable(runs: ScaleRun[]): string {
   const reads = [...new Set(runs.flatMap((r) => Object.keys(r.measures)))];
-  const head = ['groups', 'start to first answer', 'RSS idle / under load', ...reads.map((name) => `${name}: req/s, p99, µs/req`)];
+  const head = ['groups', 'start to first answer', 'RSS idle / under load', ...reads.map((name) => `${name}: req/s, p99, µs/req`), 'upload entities/s'];
   const rows = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of runs) {
     const cells = [
@@ -33,6 +35,7 @@ export function scaleTable(runs: ScaleRun[]): string {
         const m = r.measures[name];
         return m ? `${formatNumber(m.rps)}, ${m.p99} ms, ${formatNumber(m.cpuUsPerReq)}` : '–';
       }),
+      r.uploadEntitiesPerSecond === undefined ? '–' : formatNumber(r.uploadEntitiesPerSecond),
     ];
     rows.push(`| ${cells.join(' | ')} |`);
   }
