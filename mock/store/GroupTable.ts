@@ -10,12 +10,11 @@ import { TrigramIndex } from './TrigramIndex.ts';
 /** Records built from a block of rows kept alive at once (see LruCache.ts). */
 const BUILT_RECORDS = 50_000;
 /**
- * Answers kept for queries that had to filter more than FILTERED_MANY rows: the table never changes, so a
- * kept answer is never stale, and paging through a search of a million groups (the same query, page after
- * page) filters once. At most MATCHES_KEPT answers of at most a million rows each (4 MB) are kept.
+ * Answers kept for the last queries that had to filter: the table never changes, so a kept answer is never
+ * stale, and paging through a search of a million groups (the same query, page after page) filters once.
+ * At most MATCHES_KEPT answers of at most a row number per group each (4 MB at a million groups) are kept.
  */
 const MATCHES_KEPT = 32;
-const FILTERED_MANY = 2_000;
 
 interface CommunityGroups {
   code: number;
@@ -209,7 +208,7 @@ export class GroupTable {
     }
     const smallest = candidates.reduce((a, b) => (b.size < a.size ? b : a));
     const matches = this.filterRows(index, q, sort, text, smallest);
-    if (smallest.size > FILTERED_MANY) this.kept.set(key, matches);
+    this.kept.set(key, matches);
     return matches;
   }
 
