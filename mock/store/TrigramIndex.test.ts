@@ -31,4 +31,13 @@ describe('TrigramIndex', () => {
   it('leaves a query shorter than a trigram to a scan', () => {
     expect(index.search('ro')).toBeUndefined();
   });
+  it('answers exactly when most trigrams are too common to keep a list (a query of only those checks every text)', () => {
+    const words = ['robotica', 'xadrez', 'teatro', 'futsal', 'matematica', 'danca', 'judo'];
+    const texts = Array.from({ length: 12_000 }, (_, i) => `${words[i % words.length]} - turma ${i % 97}\u00002026-x${i % 13}`);
+    const big = TrigramIndex.build(texts.length, (ord) => texts[ord] as string) as TrigramIndex;
+    for (const query of ['turma', 'turma - ', ' - turma 1', 'turma 96', 'robotica - turma 5', 'ica - t', 'x12', 'futsal', '2026-x1', 'zz']) {
+      const want = texts.flatMap((text, ord) => (text.includes(query) ? [ord] : []));
+      expect([...(big.search(query) ?? [])], query).toEqual(query.length < 3 ? [] : want);
+    }
+  });
 });

@@ -16,6 +16,8 @@ export class TrigramIndex {
     private readonly starts: Int32Array,
     private readonly alphabet: Uint8Array,
     private readonly k: number,
+    /** 1 for a trigram whose list is not kept (it is in too many texts to narrow a search). */
+    private readonly common: Uint8Array,
     private readonly offsets: Int32Array,
     private readonly postings: Int32Array,
   ) {}
@@ -29,7 +31,10 @@ export class TrigramIndex {
    */
   static build(count: number, textAt: (ord: number) => string): TrigramIndex | undefined {
     const starts = new Int32Array(count + 1);
-    let bytes = new Uint8Array(Math.max(64, count * 48));
+    // Sized from the first texts, so that a million texts are neither copied while growing nor at the end.
+    let sample = 0;
+    for (let ord = 0; ord < Math.min(count, 256); ord++) sample += textAt(ord).length;
+    let bytes = new Uint8Array(Math.max(64, Math.ceil((sample / Math.max(1, Math.min(count, 256))) * 1.25 * count)));
     let at = 0;
     for (let ord = 0; ord < count; ord++) {
       const text = textAt(ord);
@@ -41,7 +46,7 @@ export class TrigramIndex {
       at += UTF8.encodeInto(text, bytes.subarray(at)).written;
       starts[ord + 1] = at;
     }
-    const letters = bytes.slice(0, at);
+    const letters = at < bytes.length * 0.75 ? bytes.slice(0, at) : bytes.subarray(0, at);
     // Bytes numbered as met, from 1: a trigram is then a small integer (K³ codes for K distinct bytes).
     const alphabet = new Uint8Array(256);
     let known = 0;
@@ -58,10 +63,20 @@ export class TrigramIndex {
     const space = k * k * k;
     const offsets = new Int32Array(space + 1);
     countTrigrams(letters, starts, k, offsets);
+    // A trigram in a large share of the texts narrows nothing: its list is not kept (most of the postings of
+    // generated class names: " - ", "tur", "ano"), and a query made only of such trigrams checks every text.
+    const common = new Uint8Array(space);
+    const tooCommon = Math.max(COMMON_FLOOR, count * COMMON_SHARE);
+    for (let code = 0; code < space; code++) {
+      if ((offsets[code + 1] as number) > tooCommon) {
+        common[code] = 1;
+        offsets[code + 1] = 0;
+      }
+    }
     for (let i = 1; i <= space; i++) offsets[i] = (offsets[i] as number) + (offsets[i - 1] as number);
     const postings = new Int32Array(offsets[space] as number);
-    fillPostings(letters, starts, k, offsets.slice(0, space), postings);
-    return new TrigramIndex(letters, starts, alphabet, k, offsets, postings);
+    fillPostings(letters, starts, k, offsets.slice(0, space), common, postings);
+    return new TrigramIndex(letters, starts, alphabet, k, common, offsets, postings);
   }
 
   /**
@@ -82,9 +97,17 @@ export class TrigramIndex {
     const seen = new Set<number>();
     for (let i = 2; i < query.length; i++) {
       const code = ((query[i - 2] as number) * k + (query[i - 1] as number)) * k + (query[i] as number);
-      if (seen.has(code)) continue;
+      if (seen.has(code) || this.common[code] === 1) continue;
       seen.add(code);
       lists.push([this.offsets[code] as number, this.offsets[code + 1] as number]);
+    }
+    const texts = this.starts.length - 1;
+    // Every trigram present does not make the substring present ("abcab" has those of "bcabc"): verify.
+    const out = new Int32Array(lists.length === 0 ? texts : Math.min(...lists.map(([from, to]) => to - from)));
+    let n = 0;
+    if (lists.length === 0) {
+      for (let ord = 0; ord < texts; ord++) if (this.contains(ord, query)) out[n++] = ord;
+      return out.subarray(0, n);
     }
     lists.sort((x, y) => x[1] - x[0] - (y[1] - y[0]));
     const [first] = lists as [[number, number]];
@@ -93,9 +116,6 @@ export class TrigramIndex {
       if (current.length === 0) break;
       current = intersect(current, this.postings, from, to);
     }
-    // Every trigram present does not make the substring present ("abcab" has those of "bcabc"): verify.
-    const out = new Int32Array(current.length);
-    let n = 0;
     for (const ord of current) if (this.contains(ord, query)) out[n++] = ord;
     return out.subarray(0, n);
   }
@@ -113,6 +133,9 @@ export class TrigramIndex {
 }
 
 const UTF8 = new TextEncoder();
+/** A trigram in more than this share of the texts (and more than COMMON_FLOOR of them) keeps no list. */
+const COMMON_SHARE = 1 / 8;
+const COMMON_FLOOR = 4_096;
 
 /** Counts, per trigram code, the texts holding it (each text once: `seen` remembers the last text per code). */
 function countTrigrams(letters: Uint8Array, starts: Int32Array, k: number, counts: Int32Array): void {
@@ -135,7 +158,7 @@ function countTrigrams(letters: Uint8Array, starts: Int32Array, k: number, count
 }
 
 /** Writes each text's number into the lists of its trigrams, in text order: every list comes out ascending. */
-function fillPostings(letters: Uint8Array, starts: Int32Array, k: number, cursor: Int32Array, postings: Int32Array): void {
+function fillPostings(letters: Uint8Array, starts: Int32Array, k: number, cursor: Int32Array, common: Uint8Array, postings: Int32Array): void {
   const seen = new Int32Array(cursor.length);
   const kk = k * k;
   for (let ord = 0; ord + 1 < starts.length; ord++) {
@@ -146,7 +169,7 @@ function fillPostings(letters: Uint8Array, starts: Int32Array, k: number, cursor
     let code = (letters[from] as number) * k + (letters[from + 1] as number);
     for (let i = from + 2; i < end; i++) {
       code = (code % kk) * k + (letters[i] as number);
-      if (seen[code] !== mark) {
+      if (seen[code] !== mark && common[code] === 0) {
         seen[code] = mark;
         const next = cursor[code] as number;
         postings[next] = ord;
