@@ -14,7 +14,7 @@ const materialized = Array.from({ length: rows.length }, (_, i) => rows.record(i
 const asRecords = new BaseData({ ...dataset, groupRows: undefined, groups: [...dataset.groups, ...materialized] } as typeof dataset);
 const community = rows.community;
 const seeded = dataset.groups.find((g) => g.community === community) as GroupRecord;
-const professor = rows.admins(5)[0]?.user as string;
+const professor = rows.admins(5)[0]?.user as string; // a generated monitor
 
 const queries: Array<[string, Partial<GroupQuery>]> = [
   ['everything', {}],
@@ -77,6 +77,11 @@ describe('GroupTable with a block of rows', () => {
     expect(asRows.groups.get('000000000000000000000000')).toBeUndefined();
     expect(asRows.groups.byAlias('another-community', rows.alias(0))).toBeUndefined();
     expect([...asRows.groups.administeredBy(professor)].sort()).toEqual([...asRecords.groups.administeredBy(professor)].sort());
+    for (const season of [rows.season(0), rows.season(rows.length - 1), '1999']) {
+      const want = asRecords.groups.administeredBy(professor).filter((id) => asRecords.groups.get(id)?.season === season);
+      expect(asRows.groups.administeredBy(professor, season).sort()).toEqual(want.sort());
+    }
+    expect(asRows.groups.administeredBy(professor, rows.season(0)).length).toBeGreaterThan(0);
     expect(asRows.groups.size).toBe(asRecords.groups.size);
     expect([...asRows.groups.values()].length).toBe(asRecords.groups.size);
     expect(asRows.groups.tagId(community, rows.tags[0]?.name as string)).toBe(rows.tags[0]?.id);

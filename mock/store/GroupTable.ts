@@ -140,8 +140,12 @@ export class GroupTable {
     return i < 0 ? undefined : this.record(this.rowsFrom + i);
   }
 
-  administeredBy(userId: string): string[] {
-    return (this.linkIndexes().byAdminUser.get(userId) ?? []).map((row) => this.idOf(row));
+  /** The ids of the groups a user administers; of one season only when given (read from a column, no record built). */
+  administeredBy(userId: string, season?: string): string[] {
+    const rows = this.linkIndexes().byAdminUser.get(userId) ?? [];
+    if (season === undefined) return rows.map((row) => this.idOf(row));
+    const code = this.seasonCodes.get(season);
+    return rows.filter((row) => this.seasonOf[row] === code).map((row) => this.idOf(row));
   }
 
   linkedToComponent(componentId: string): string[] {

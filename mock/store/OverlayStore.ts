@@ -284,7 +284,8 @@ export class OverlayStore implements Store {
   /** A user is in a season when it administers a group of it, or is linked to a member enrolled in one. */
   private userInSeason(userId: string, season: string): boolean {
     const o = this.overlay;
-    for (const id of this.eachMergedId(this.base.groups.administeredBy(userId), o.groups, o.groupsByAdmin.get(userId))) {
+    // The base's groups of that season only: a monitor of a million generated groups then builds no record.
+    for (const id of this.eachMergedId(this.base.groups.administeredBy(userId, season), o.groups, o.groupsByAdmin.get(userId))) {
       if (this.groupById(id)?.season === season) return true;
     }
     for (const memberId of this.mergedIds(this.base.membersByUser.get(userId), o.members, o.membersByUser.get(userId))) {
