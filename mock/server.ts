@@ -55,29 +55,34 @@ try {
   fail((error as Error).message);
 }
 const dataset = start?.dataset;
+// A state file made from generated data says how it was generated: that wins over --seed, --size and --groups.
+const generate = start?.generate ?? { seed: config.seed, size: config.size, ...(config.groups ? { groups: config.groups } : {}) };
+if (start?.generate && (generate.seed !== config.seed || generate.size !== config.size || (generate.groups ?? 0) !== (config.groups ?? 0))) {
+  console.log(`mock: ${config.stateFile} was made with --seed ${generate.seed} --size ${generate.size}${generate.groups ? ` --groups ${generate.groups}` : ''}; its data is used (move the file away to start anew)`);
+}
 const clock = config.clock && config.frozen ? createFrozenClock(config.clock) : createRunningClock();
 if (config.clock && !config.frozen) clock.set(new Date(config.clock));
 
 // The large dataset takes seconds to build: say what is happening, step by step, with the time it took.
 const started = performance.now();
-const large = (config.size === 'large' || (config.groups ?? 0) >= 100_000) && !dataset;
+const large = (generate.size === 'large' || (generate.groups ?? 0) >= 100_000) && !dataset;
 const progress = large ? (step: string) => console.log(`mock: ${((performance.now() - started) / 1000).toFixed(1)}s ${step}…`) : undefined;
 const deps = createDeps({
-  seed: config.seed,
-  size: config.size,
+  seed: generate.seed,
+  size: generate.size,
   dataset,
   clock,
   faults: config.faults,
   maxSessions: config.maxSessions,
   sessionIdleMinutes: config.sessionIdleMinutes,
-  ...(config.groups ? { groups: config.groups } : {}),
+  ...(generate.groups ? { groups: generate.groups } : {}),
   ...(progress ? { onProgress: progress } : {}),
 });
 if (progress) console.log(`mock: data ready in ${((performance.now() - started) / 1000).toFixed(1)}s`);
 let durability: Durability | undefined;
 if (config.stateFile && start) {
   try {
-    durability = openDurableSessions(config.stateFile, start, deps.sessions, { log: (line) => console.error(line) });
+    durability = openDurableSessions(config.stateFile, start, deps.sessions, { seed: dataset ? { dataset } : { generate }, log: (line) => console.error(line) });
   } catch (error) {
     fail((error as Error).message);
   }
@@ -111,7 +116,7 @@ server.listen(config.port, config.host, () => {
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const base = config.publicUrl ?? (everywhere ? `http://localhost:${address.port}` : bound);
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
-  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${config.size}${config.groups ? ` groups=+${config.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
+  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
   if (network) {
     console.log(`mock: bound to ${hostPart}:${address.port}: REACHABLE FROM THE NETWORK, not only from this machine. Anyone who can reach it can call the API with the development tokens.`);
     console.log(`mock: the controls under /__mock need Authorization: Bearer ${adminToken}${config.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`);

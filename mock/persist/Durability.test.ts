@@ -26,6 +26,7 @@ import { openDurableSessions } from './openDurableSessions.ts';
 import { readStateFile } from './readStateFile.ts';
 import { readDurableState } from './readDurableState.ts';
 import { replayLog } from './replayLog.ts';
+import { restoreSession } from './SessionSnapshot.ts';
 
 const AUTH = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte', 'content-type': 'application/json' };
 const upload = (alias: string, extra: object[] = []) => JSON.stringify({ groups: { data: [{ alias, name: `Turma ${alias}`, season: '2026' }, ...extra] } });
@@ -72,7 +73,7 @@ afterEach(async () => {
 async function startDurable(io?: DurableIo): Promise<{ base: string; deps: AppDeps; durability: Durability }> {
   const start = readStateFile(file);
   const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: start.dataset });
-  const durability = openDurableSessions(file, start, deps.sessions, { io });
+  const durability = openDurableSessions(file, start, deps.sessions, { seed: start.dataset ? { dataset: start.dataset } : { generate: { seed: 1, size: 'default' } }, ...(io ? { io } : {}) });
   server = createMockServer(createApp(deps, { durability }).app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deps, durability };
@@ -81,7 +82,9 @@ async function startDurable(io?: DurableIo): Promise<{ base: string; deps: AppDe
 /** The state a restart would see: the snapshot with the log replayed over it. */
 function onDisk(): Store {
   const start = readStateFile(file);
-  const store = createMemoryStore(start.dataset!);
+  const store = createMemoryStore(start.dataset ?? generateDataset(start.generate!));
+  const saved = start.state.sessions.get('default');
+  if (saved) restoreSession(store, saved);
   replayLog(start.state.entries, () => store);
   return store;
 }
@@ -168,7 +171,7 @@ describe('--state-file: durable before the answer', () => {
   it('a state-file in a folder that does not exist is refused at start, naming the path', () => {
     const missing = join(dir, 'no-such-folder', 'state.json');
     const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
-    expect(() => openDurableSessions(missing, readStateFile(missing), deps.sessions)).toThrow(`cannot write the state file ${missing}.log`);
+    expect(() => openDurableSessions(missing, readStateFile(missing), deps.sessions, { seed: { generate: { seed: 1, size: 'default' } } })).toThrow(`cannot write the state file ${missing}.log`);
   });
 });
 
@@ -176,7 +179,7 @@ describe('sessions: replay and compaction are generic over them', () => {
   it('writes of two sessions are logged apart, compacted together and replayed into the right stores', () => {
     const base = generateDataset({ seed: 1, size: 'default' });
     const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: base });
-    const durability = openDurableSessions(file, readStateFile(file), deps.sessions);
+    const durability = openDurableSessions(file, readStateFile(file), deps.sessions, { seed: { dataset: base } });
     const run = (id: string) => ({ _id: id, community: 'colegio-horizonte', uploads: [] });
     deps.sessions.store('default').putSyncRun(run('d-1'));
     deps.sessions.store('alice').putSyncRun(run('a-1'));
@@ -194,7 +197,53 @@ describe('sessions: replay and compaction are generic over them', () => {
     const state = readDurableState(file);
     expect([...state.sessions.keys()]).toEqual(['default', 'alice']);
     expect(state.entries).toEqual([]);
-    expect(state.sessions.get('alice')!.syncRuns.some((r) => r._id === 'a-1')).toBe(true);
+    // Each session as its writes over the shared base, not as a whole dataset.
+    expect(state.sessions.get('alice')).toEqual({ base: 'seed', ops: [['putSyncRun', run('a-1')]] });
+    expect(state.sessions.get('default')).toEqual({ base: 'seed', ops: [['putSyncRun', run('d-1')]] });
     durability.close();
+  });
+});
+
+describe('a snapshot records how the base is made, not the base', () => {
+  it('20,000 generated groups never reach the file, and a restart from it gives back every session', () => {
+    const generate = { seed: 5, size: 'default' as const, groups: 20_000 };
+    const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), ...generate });
+    const durability = openDurableSessions(file, readStateFile(file), deps.sessions, { seed: { generate } });
+    const community = 'colegio-horizonte';
+    const generated = deps.store.queryGroups({ community, page: 1, limit: 1, q: 'robotica' }).items[0]!;
+    deps.sessions.store('alice').putGroup({ ...generated, name: 'Robótica renomeada' });
+    deps.sessions.store('default').putSyncRun({ _id: 'd-1', community, uploads: [] });
+    durability.commit();
+    durability.compact();
+    durability.close();
+    // The seeded data alone is some 2 MB of JSON; the snapshot holds the options and two writes.
+    expect(fs.statSync(file).size).toBeLessThan(20_000);
+
+    const start = readStateFile(file);
+    expect(start.generate).toEqual(generate);
+    const again = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), ...start.generate! });
+    openDurableSessions(file, start, again.sessions, { seed: { generate } }).close();
+    for (const name of ['default', 'alice']) {
+      const q = { community, page: 1, limit: 5, q: 'robotica' };
+      expect(again.sessions.store(name).queryGroups(q)).toEqual(deps.sessions.store(name).queryGroups(q));
+      expect(again.sessions.store(name).syncRun('d-1')).toEqual(deps.sessions.store(name).syncRun('d-1'));
+    }
+    expect(again.sessions.store('alice').group(community, generated._id)?.name).toBe('Robótica renomeada');
+    expect(again.sessions.store('default').group(community, generated._id)?.name).toBe(generated.name);
+  });
+
+  it('a session that imported a dataset keeps it whole, and a reset of it goes back to the shared base', () => {
+    const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
+    const durability = openDurableSessions(file, readStateFile(file), deps.sessions, { seed: { generate: { seed: 1, size: 'default' } } });
+    const other = generateDataset({ seed: 9, size: 'default' });
+    deps.sessions.store('bob').load(other);
+    durability.commit();
+    durability.close();
+    const start = readStateFile(file);
+    expect(start.state.sessions.get('bob')?.base).toEqual(other);
+    const again = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), ...start.generate! });
+    openDurableSessions(file, start, again.sessions, { seed: { generate: start.generate! } }).close();
+    expect(again.sessions.store('bob').seed).toBe(9);
+    expect(again.sessions.store('default').seed).toBe(1);
   });
 });

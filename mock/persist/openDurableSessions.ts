@@ -4,16 +4,27 @@ import { Durability, type DurableIo } from './Durability.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
 import type { DurableStart } from './readStateFile.ts';
 import { replayLog } from './replayLog.ts';
+import { restoreSession, type SeedSource } from './SessionSnapshot.ts';
 
 /**
- * --state-file over every session: the snapshot's named sessions are loaded and the log is replayed into the
- * session each entry names (the default session's snapshot is already the base the registry was built on);
+ * --state-file over every session: each session of the snapshot is put back (its base, then its writes) and the
+ * log is replayed into the session each entry names (the registry's shared base was made from `seed`, which
+ * the snapshot recorded: readStateFile);
  * from then on every write the registry accepts is recorded for the log and made durable before its answer
  * (holdAnswerUntilDurable); a reset, an import or a dropped session asks for a snapshot instead. A fresh
  * snapshot is written at once, which also proves the path is writable.
  */
-export function openDurableSessions(file: string, start: DurableStart, sessions: SessionRegistry, options: { io?: DurableIo; compactBytes?: number; log?: (line: string) => void } = {}): Durability {
-  for (const [name, dataset] of start.state.sessions) if (name !== DEFAULT_SESSION) sessions.store(name).load(dataset);
+export function openDurableSessions(
+  file: string,
+  start: DurableStart,
+  sessions: SessionRegistry,
+  options: { seed: SeedSource; io?: DurableIo; compactBytes?: number; log?: (line: string) => void },
+): Durability {
+  for (const [name, saved] of start.state.sessions) {
+    // The default session of a fresh base needs nothing: it is the base.
+    if (name === DEFAULT_SESSION && saved.base === 'seed' && saved.ops.length === 0) continue;
+    restoreSession(sessions.store(name), saved);
+  }
   replayLog(start.state.entries, (name) => sessions.store(name));
   const durability = new Durability({
     file,

@@ -17,7 +17,26 @@ const dataset = generateDataset({ seed: 3, size: 'default' });
 const entry = (seq: number, session = 'default') => JSON.stringify({ seq, session, ops: [['putSyncRun', { _id: `r${seq}`, community: 'c', uploads: [] }]] });
 const snapshot = (logSeq: number) => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 1, logSeq, sessions: { default: dataset, other: dataset } });
 
+const v2 = (sessions: unknown, seed: unknown = { seed: 7, size: 'default', groups: 1_000_000 }) => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, logSeq: 0, seed, sessions });
+
 describe('readDurableState', () => {
+  it('reads a version 2 snapshot: how its base is generated, and each session as its base and writes', () => {
+    const run = { _id: 'r1', community: 'c', uploads: [] };
+    writeFileSync(file, v2({ default: { base: 'seed', ops: [['putSyncRun', run]] }, alice: { base: dataset, ops: [['deleteEnrollment', 'e1']] } }));
+    const state = readDurableState(file);
+    expect(state.seed).toEqual({ generate: { seed: 7, size: 'default', groups: 1_000_000 } });
+    expect(state.sessions.get('default')).toEqual({ base: 'seed', ops: [['putSyncRun', run]] });
+    expect(state.sessions.get('alice')).toEqual({ base: dataset, ops: [['deleteEnrollment', 'e1']] });
+  });
+
+  it('reads a version 1 snapshot (every session whole) with its default session as the base', () => {
+    writeFileSync(file, snapshot(0));
+    const state = readDurableState(file);
+    expect(state.seed).toEqual({ dataset });
+    expect(state.sessions.get('default')).toEqual({ base: 'seed', ops: [] });
+    expect(state.sessions.get('other')).toEqual({ base: dataset, ops: [] });
+  });
+
   it('reads nothing when there is nothing yet', () => {
     expect(readDurableState(file)).toMatchObject({ sessions: new Map(), entries: [], lastSeq: 0, validLogBytes: 0 });
   });
@@ -64,6 +83,11 @@ describe('readDurableState', () => {
     ['broken on line 3', () => '{\n  "seed": 1,\n  "groups": [,]\n}', /at line 3, column 14 \(byte 28\)/],
     ['not a state', () => '{"hello": "world"}', /state\.json: the file is not a mock state/],
     ['a session that is not a state', () => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 1, logSeq: 0, sessions: { default: { seed: 'x' } } }), /session "default" is not a mock state/],
+    ['(version 2) a session without ops', () => v2({ default: { base: 'seed' } }), /session "default" is not \{"base": "seed" or a mock state, "ops"/],
+    ['(version 2) an op that is not a write', () => v2({ default: { base: 'seed', ops: [['reset', {}]] } }), /session "default" is not \{"base"/],
+    ['(version 2) a base that is not a state', () => v2({ alice: { base: { seed: 2 }, ops: [] } }), /session "alice"'s base is not a mock state/],
+    ['(version 2) a seed that is not one', () => v2({}, { seed: 'one', size: 'default' }), /the snapshot's seed is not/],
+    ['(version 2) groups below zero', () => v2({}, { seed: 1, size: 'default', groups: -5 }), /the snapshot's seed is not/],
   ])('stops at a snapshot %s, naming the file and where, and keeps it byte for byte', (_name, content, message) => {
     const text = content();
     writeFileSync(file, text);

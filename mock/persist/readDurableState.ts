@@ -3,14 +3,17 @@ import { parseDocument } from 'yaml';
 import type { Dataset } from '../store/records.ts';
 import { DEFAULT_SESSION, type LogEntry } from './LogEntry.ts';
 import { locate, StateFileError } from './StateFileError.ts';
-import { isStoreOp } from './StoreOp.ts';
+import type { SeedSource, SessionSnapshot } from './SessionSnapshot.ts';
+import { isStoreOp, type StoreOp } from './StoreOp.ts';
 
 /** Marks the snapshot envelope written by compaction (a plain `GET /__mock/state` export is read too). */
 export const SNAPSHOT_FORMAT = 'edu-platform-mock-state';
 
 export interface DurableState {
-  /** Each session's state in the snapshot; empty when there is no snapshot yet. */
-  sessions: Map<string, Dataset>;
+  /** How the snapshot's shared base is made again; undefined when there is no snapshot yet. */
+  seed?: SeedSource;
+  /** Each session in the snapshot, as its base and writes; empty when there is no snapshot yet. */
+  sessions: Map<string, SessionSnapshot>;
   /** The last log seq the snapshot contains. */
   snapshotSeq: number;
   /** Log entries after the snapshot, in order. */
@@ -30,7 +33,7 @@ export function logFileOf(file: string): string {
 export function readDurableState(file: string): DurableState {
   const snapshot = readSnapshot(file);
   const log = readLog(logFileOf(file), snapshot.seq);
-  return { sessions: snapshot.sessions, snapshotSeq: snapshot.seq, ...log, lastSeq: Math.max(snapshot.seq, log.lastSeq) };
+  return { ...(snapshot.seed ? { seed: snapshot.seed } : {}), sessions: snapshot.sessions, snapshotSeq: snapshot.seq, ...log, lastSeq: Math.max(snapshot.seq, log.lastSeq) };
 }
 
 function parseJson(file: string, text: string, what: string): unknown {
@@ -54,16 +57,43 @@ function checkDataset(file: string, data: unknown, where: string): Dataset {
   return d as Dataset;
 }
 
-function readSnapshot(file: string): { sessions: Map<string, Dataset>; seq: number } {
+function readSnapshot(file: string): { seed?: SeedSource; sessions: Map<string, SessionSnapshot>; seq: number } {
   if (!existsSync(file)) return { sessions: new Map(), seq: 0 };
   const data = parseJson(file, readFileSync(file, 'utf8'), 'the snapshot') as Record<string, unknown> | null;
   if (data && typeof data === 'object' && data.format === SNAPSHOT_FORMAT) {
     const sessions = data.sessions as Record<string, unknown> | undefined;
     if (typeof data.logSeq !== 'number' || !sessions || typeof sessions !== 'object') throw new StateFileError(`${file}: the snapshot has no logSeq or sessions. The file was left as it is.`);
-    return { sessions: new Map(Object.entries(sessions).map(([name, ds]) => [name, checkDataset(file, ds, `session "${name}"`)])), seq: data.logSeq };
+    if (data.version === 2) return { seed: checkSeed(file, data), sessions: new Map(Object.entries(sessions).map(([name, saved]) => [name, checkSession(file, saved, name)])), seq: data.logSeq };
+    // Version 1 held every session whole; its default session is the base the others started from.
+    const datasets = new Map(Object.entries(sessions).map(([name, ds]) => [name, checkDataset(file, ds, `session "${name}"`)]));
+    return { ...wholeSessions(datasets), seq: data.logSeq };
   }
   // A plain export (GET /__mock/state), or a file written before the log existed: the default session.
-  return { sessions: new Map([[DEFAULT_SESSION, checkDataset(file, data, 'the file')]]), seq: 0 };
+  return { ...wholeSessions(new Map([[DEFAULT_SESSION, checkDataset(file, data, 'the file')]])), seq: 0 };
+}
+
+/** Sessions held whole: the default one is the seed, the others imported their dataset. */
+function wholeSessions(datasets: Map<string, Dataset>): { seed?: SeedSource; sessions: Map<string, SessionSnapshot> } {
+  const seed = datasets.get(DEFAULT_SESSION);
+  const sessions = new Map<string, SessionSnapshot>([...datasets].map(([name, ds]) => [name, { base: name === DEFAULT_SESSION ? 'seed' : ds, ops: [] }]));
+  return { ...(seed ? { seed: { dataset: seed } } : {}), sessions };
+}
+
+function checkSeed(file: string, data: Record<string, unknown>): SeedSource {
+  if (data.seedDataset !== undefined) return { dataset: checkDataset(file, data.seedDataset, 'the seed dataset') };
+  const g = data.seed as { seed?: unknown; size?: unknown; groups?: unknown } | undefined;
+  if (!g || typeof g !== 'object' || !Number.isSafeInteger(g.seed) || (g.size !== 'default' && g.size !== 'large') || (g.groups !== undefined && !(Number.isSafeInteger(g.groups) && (g.groups as number) >= 0))) {
+    throw new StateFileError(`${file}: the snapshot's seed is not {"seed": integer, "size": "default"|"large", "groups"?: integer}. The file was left as it is.`);
+  }
+  return { generate: { seed: g.seed as number, size: g.size, ...(g.groups !== undefined ? { groups: g.groups as number } : {}) } };
+}
+
+function checkSession(file: string, saved: unknown, name: string): SessionSnapshot {
+  const s = saved as { base?: unknown; ops?: unknown } | null;
+  if (!s || typeof s !== 'object' || !Array.isArray(s.ops) || !s.ops.every(isStoreOp)) {
+    throw new StateFileError(`${file}: session "${name}" is not {"base": "seed" or a mock state, "ops": [["method", argument], …]}. The file was left as it is.`);
+  }
+  return { base: s.base === 'seed' ? 'seed' : checkDataset(file, s.base, `session "${name}"'s base`), ops: s.ops as StoreOp[] };
 }
 
 function readLog(file: string, afterSeq: number): Omit<DurableState, 'sessions' | 'snapshotSeq'> {

@@ -7,7 +7,6 @@ import type { AppDeps } from '../http/OperationHandler.ts';
 import { OAuthState } from '../oauth/OAuthState.ts';
 import type { BaseData } from '../store/BaseData.ts';
 import { OverlayStore, type StoreChanges } from '../store/OverlayStore.ts';
-import type { Store } from '../store/Store.ts';
 import type { StoreWrite } from '../store/StoreWrite.ts';
 
 export const DEFAULT_SESSION = 'default';
@@ -115,7 +114,7 @@ export class SessionRegistry {
   }
 
   /** A session's store, created if need be and regardless of the cap: for replaying a durable log at start. */
-  store(name: string): Store {
+  store(name: string): OverlayStore {
     return this.session(name, true).store;
   }
 

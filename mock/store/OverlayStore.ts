@@ -16,7 +16,7 @@ export interface OverlayStoreOptions {
 
 /** What a session wrote over its base, for compaction: replayed in order over `base`, it gives the session back. */
 export interface StoreChanges {
-  /** 'seed': the shared base; otherwise the dataset the session imported (PUT /__mock/state). */
+  /** 'seed': the shared base every session starts from; otherwise the dataset the session imported (PUT /__mock/state). */
   base: 'seed' | Dataset;
   writes: StoreWrite[];
 }
@@ -31,12 +31,15 @@ export class OverlayStore implements Store {
   private base: BaseData;
   private overlay = new Overlay();
   private versionCount = 0;
+  /** The base every session shares (made again from the seed at start): what `changes()` calls 'seed'. */
+  private readonly shared: BaseData;
 
   constructor(
     private seedBase: BaseData,
     private readonly options: OverlayStoreOptions = {},
   ) {
     this.base = seedBase;
+    this.shared = seedBase;
   }
 
   get version(): number {
@@ -69,7 +72,7 @@ export class OverlayStore implements Store {
     for (const record of o.installations.values()) writes.push({ op: 'putInstallation', record });
     for (const record of o.syncRuns.values()) writes.push({ op: 'putSyncRun', record });
     for (const record of o.tokens.values()) writes.push({ op: 'putToken', record });
-    return { base: this.base === this.seedBase ? 'seed' : this.base.dataset, writes };
+    return { base: this.base === this.shared ? 'seed' : this.base.dataset, writes };
   }
 
   reset(): void {

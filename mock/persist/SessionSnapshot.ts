@@ -1,0 +1,34 @@
+import type { StoreChanges } from '../store/OverlayStore.ts';
+import type { Dataset } from '../store/records.ts';
+import type { Store } from '../store/Store.ts';
+import { applyOp, type StoreOp } from './StoreOp.ts';
+
+/**
+ * A session in a snapshot: its base and the writes over it, not its whole state. Every session shares one
+ * base made from the seed at start ('seed'), so a snapshot of a thousand sessions over a million generated
+ * groups holds their writes only; a whole dataset is written only for a session that imported one.
+ */
+export interface SessionSnapshot {
+  base: 'seed' | Dataset;
+  ops: StoreOp[];
+}
+
+/** How to make the shared base again at start: the generator's options, or the dataset it was loaded from. */
+export type SeedSource = { generate: GenerateParams } | { dataset: Dataset };
+
+export interface GenerateParams {
+  seed: number;
+  size: 'default' | 'large';
+  groups?: number;
+}
+
+export function snapshotOf(changes: StoreChanges): SessionSnapshot {
+  return { base: changes.base, ops: changes.writes.map((w) => (w.op === 'deleteEnrollment' ? ['deleteEnrollment', w.id] : [w.op, (w as { record: unknown }).record]) as StoreOp) };
+}
+
+/** Puts a session back as the snapshot has it: its base, then its writes (on the undecorated store: nothing is logged again). */
+export function restoreSession(store: Store, saved: SessionSnapshot): void {
+  if (saved.base === 'seed') store.reset();
+  else store.load(saved.base);
+  for (const op of saved.ops) applyOp(store, op);
+}
