@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Fault } from '../faults/Fault.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
+import { datasetJsonChunks } from '../store/datasetJsonChunks.ts';
 import type { Dataset } from '../store/records.ts';
 import { requestDeps } from '../http/requestDeps.ts';
 import { journalRoutes } from './journalRoutes.ts';
@@ -63,8 +64,16 @@ export function createControlsRouter(appDeps: AppDeps, options: ControlsOptions)
     res.status(204).end();
   });
 
-  router.get('/state', (req, res) => {
-    res.type('application/json').send(JSON.stringify(session(req).store.snapshot()));
+  router.get('/state', async (req, res) => {
+    // Streamed record by record, waiting for the socket to drain: a million groups fit in no string.
+    const chunks = datasetJsonChunks(session(req).store.snapshotParts());
+    const gone = new Promise<void>((resolve) => res.once('close', resolve));
+    res.type('application/json');
+    for (const chunk of chunks) {
+      if (!res.write(chunk)) await Promise.race([new Promise<void>((resolve) => res.once('drain', resolve)), gone]);
+      if (res.destroyed) return;
+    }
+    res.end();
   });
 
   router.put('/state', json, (req, res) => {

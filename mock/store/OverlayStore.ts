@@ -4,6 +4,7 @@ import { mergeGroupPage } from './mergeGroupMatches.ts';
 import { mergeUpdatedAfter } from './mergeUpdatedAfter.ts';
 import { Overlay } from './Overlay.ts';
 import type { Dataset, EnrollmentRecord, GroupRecord, InstallationRecord, MemberRecord, UserRecord } from './records.ts';
+import type { DatasetParts } from './datasetJsonChunks.ts';
 import type { Store, UpdatedAfterQuery } from './Store.ts';
 import type { StoreWrite } from './StoreWrite.ts';
 
@@ -92,31 +93,53 @@ export class OverlayStore implements Store {
   }
 
   snapshot(): Dataset {
+    const p = this.snapshotParts();
+    return {
+      seed: p.seed,
+      communities: [...p.communities],
+      users: [...p.users],
+      members: [...p.members],
+      groups: [...p.groups],
+      enrollments: [...p.enrollments],
+      components: [...p.components],
+      apps: [...p.apps],
+      installations: [...p.installations],
+      syncRuns: [...p.syncRuns],
+      tokens: [...p.tokens],
+    };
+  }
+
+  /**
+   * The same state as lazy parts, read as they are iterated: an export of a million groups is then written
+   * record by record (datasetJsonChunks.ts) instead of as one string, which V8 cannot hold. It is a view of
+   * this instant: the base never changes, and the session's own records are taken now (the maps, not copies
+   * of records), so writes made while it is read do not show.
+   */
+  snapshotParts(): DatasetParts {
     const b = this.base;
     const o = this.overlay;
-    // Base order, each record replaced by the session's version; then what the session added.
-    const merged = <T>(base: Iterable<T>, own: ReadonlyMap<string, T | null>, id: (r: T) => string, inBase: (k: string) => boolean): T[] => {
-      const out: T[] = [];
+    // Base order, each record replaced by the session's version; then what the session added. `own` is a copy
+    // taken now (arguments are evaluated at the call; a generator's body only runs when first read).
+    function* merged<T>(base: Iterable<T>, own: ReadonlyMap<string, T | null>, id: (r: T) => string, inBase: (k: string) => boolean): Generator<T> {
       for (const r of base) {
         const mine = own.get(id(r));
-        if (mine === undefined) out.push(r);
-        else if (mine !== null) out.push(mine);
+        if (mine === undefined) yield r;
+        else if (mine !== null) yield mine;
       }
-      for (const [k, r] of own) if (r !== null && !inBase(k)) out.push(r);
-      return out;
-    };
+      for (const [k, r] of own) if (r !== null && !inBase(k)) yield r;
+    }
     return {
       seed: b.seed,
       communities: [...b.communities.values()],
-      users: merged(b.users.values(), o.users, (r) => r._id, (k) => b.users.has(k)),
-      members: merged(b.members.values(), o.members, (r) => r._id, (k) => b.members.has(k)),
-      groups: merged(b.groups.values(), o.groups, (r) => r._id, (k) => b.groups.get(k) !== undefined),
-      enrollments: merged(b.enrollments.values(), o.enrollments, (r) => r._id, (k) => b.enrollments.has(k)),
-      components: merged(b.components.values(), o.components, (r) => r._id, (k) => b.components.has(k)),
+      users: merged(b.users.values(), new Map(o.users), (r) => r._id, (k) => b.users.has(k)),
+      members: merged(b.members.values(), new Map(o.members), (r) => r._id, (k) => b.members.has(k)),
+      groups: merged(b.groups.values(), new Map(o.groups), (r) => r._id, (k) => b.groups.get(k) !== undefined),
+      enrollments: merged(b.enrollments.values(), new Map(o.enrollments), (r) => r._id, (k) => b.enrollments.has(k)),
+      components: merged(b.components.values(), new Map(o.components), (r) => r._id, (k) => b.components.has(k)),
       apps: [...b.apps.values()],
-      installations: merged(b.installations.values(), o.installations, (r) => key(r.appId, r.community), (k) => b.installations.has(k)),
-      syncRuns: merged(b.syncRuns.values(), o.syncRuns, (r) => r._id, (k) => b.syncRuns.has(k)),
-      tokens: merged(b.tokens.values(), o.tokens, (r) => r.token, (k) => b.tokens.has(k)),
+      installations: merged(b.installations.values(), new Map(o.installations), (r) => key(r.appId, r.community), (k) => b.installations.has(k)),
+      syncRuns: merged(b.syncRuns.values(), new Map(o.syncRuns), (r) => r._id, (k) => b.syncRuns.has(k)),
+      tokens: merged(b.tokens.values(), new Map(o.tokens), (r) => r.token, (k) => b.tokens.has(k)),
     };
   }
 

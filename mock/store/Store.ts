@@ -1,3 +1,4 @@
+import type { DatasetParts } from './datasetJsonChunks.ts';
 import type {
   AppRecord,
   CommunityRecord,
@@ -62,6 +63,8 @@ export interface Store {
   reset(): void;
   /** A deep copy of the whole state (export, --state-file). */
   snapshot(): Dataset;
+  /** The same state read lazily, for an export too large to hold as one string (datasetJsonChunks.ts). */
+  snapshotParts(): DatasetParts;
   /** Replaces the whole state (import); the given dataset becomes the new reset point only if `asSeed`. */
   load(dataset: Dataset, options?: { asSeed?: boolean }): void;
   /** Increments on every write; lets --state-file skip writes when nothing changed. */
