@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../fixtures/generateDataset.ts';
 import { BaseData } from './BaseData.ts';
-import type { GroupRows } from './GroupRows.ts';
+import type { GroupRows } from './records.ts';
 import type { GroupRecord } from './records.ts';
 import type { GroupQuery } from './Store.ts';
 

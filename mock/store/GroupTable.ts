@@ -1,9 +1,8 @@
 import { deepFreeze } from './deepFreeze.ts';
 import { DEFAULT_SORT, EMPTY_MATCHES, createdAtMatches, type GroupMatches, isDefaultSort, lowerBound } from './GroupMatches.ts';
-import type { GroupRows } from './GroupRows.ts';
 import { LruCache } from './LruCache.ts';
 import { normalizeText } from './normalizeText.ts';
-import type { GroupRecord } from './records.ts';
+import type { GroupRecord, GroupRows } from './records.ts';
 import type { GroupQuery, GroupSortKey, Page, SortTerm } from './Store.ts';
 import { TrigramIndex } from './TrigramIndex.ts';
 
@@ -42,7 +41,7 @@ export interface GroupTableOptions {
 /**
  * The groups of the seeded base and every index the group routes and the data actions need. Filled once by
  * `load` and never changed afterwards (a session's writes live in its overlay), so cached orders never go
- * stale. Every group has a row number: the records given come first, then the rows of a block (GroupRows.ts)
+ * stale. Every group has a row number: the records given come first, then the rows of a block (GroupRows, records.ts)
  * whose records are built only when read. Filters run on flat columns (community, season, active) and row
  * lists (Int32Array), so a million groups cost a few bytes each and no scan of objects; free text goes
  * through a trigram index built at load.

@@ -1,7 +1,7 @@
 /**
  * The most recently used values, at most `limit` of them (a Map keeps insertion order: a hit moves its entry
  * to the end, and the first entry is the least recently used). Holds the group records a block of rows
- * (GroupRows.ts) builds on demand, so a group read again and again stays the same object, and everything
+ * (GroupRows in records.ts) builds on demand, so a group read again and again stays the same object, and everything
  * cached per record (its presented JSON) keeps working, while a million groups never all stay in memory.
  */
 export class LruCache<K, V> {
