@@ -26,6 +26,11 @@ export interface DepsOptions {
   freezeRecords?: boolean;
   /** Wall clock for the session registry (tests of idle eviction). */
   wallClock?: () => number;
+  /**
+   * When the spec's validators compile (spec/contract.ts): `eager` (the default) before this returns; `lazy`
+   * on first use, for a server that calls `contract.warmUp()` once it listens (mock/server.ts).
+   */
+  compile?: 'eager' | 'lazy';
 }
 
 export const DEFAULT_SEED = 1;
@@ -43,7 +48,7 @@ export function createDeps(options: DepsOptions = {}): AppDeps {
   progress?.(`indexing ${dataset.groups.length.toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    contract: loadContract(),
+    contract: loadContract(undefined, { compile: options.compile ?? 'eager' }),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,
