@@ -23,6 +23,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
 });
 
+/** How long after listening the validators start compiling in the background. */
+const WARM_UP_AFTER_MS = 200;
+
 function fail(message: string): never {
   console.error(`mock: ${message}`);
   process.exit(2);
@@ -124,9 +127,10 @@ server.listen(config.port, config.host, () => {
   console.log(`mock: docs ${base}/docs · dashboard ${base}/__mock/ui · spec ${base}/openapi.json`);
   console.log(`mock: ${tokens.length} development tokens (GET ${base}/__mock/tokens), e.g. Authorization: Bearer ${tokens[0]?.token ?? '(none)'}`);
   console.log(`mock: controls at ${base}/__mock, OAuth metadata at ${base}/.well-known/oauth-authorization-server`);
-  // The start-up check that every schema compiles, one operation at a time between requests; a request that
-  // comes first compiles what it needs itself. A spec that does not compile still stops the mock.
-  deps.contract.warmUp().catch((error: Error) => fail(error.message));
+  // The start-up check that every schema compiles, one operation at a time between requests, after a pause
+  // that leaves the CPU to a client that was waiting for the banner (a request compiles what it needs itself).
+  // A spec that does not compile still stops the mock.
+  setTimeout(() => deps.contract.warmUp().catch((error: Error) => fail(error.message)), WARM_UP_AFTER_MS);
 });
 
 function shutdown(): void {

@@ -5,13 +5,17 @@
  * for the bare node process. Runs alternate between the two; the median is the figure, because a shared
  * machine moves single runs. Also the CPU time the process tree had used by then (user + system, /proc).
  *
- *   npm run bench:startup [-- --runs 7] [--only start|node] [--profile DIR] [-- any npm start option]
+ *   npm run bench:startup [-- --runs 7] [--only start|node|tsx] [--profile DIR] [-- any npm start option]
  *
- * `--profile DIR` runs the bare process under `node --cpu-prof` and leaves the profiles in DIR.
+ * `node` is the process npm start runs (read from package.json), `tsx` the server through tsx's loader (what
+ * the tests and `npm run dev` run). `--profile DIR` runs those two under `node --cpu-prof`, profiles in DIR.
  * Prints one line per run and a JSON summary.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CONFORM_CONFIG_PATH, type MockConformConfig } from '../fixtures/conformConfig.ts';
 
@@ -24,10 +28,15 @@ const config = JSON.parse(readFileSync(CONFORM_CONFIG_PATH, 'utf8')) as MockConf
 const headers = { authorization: `Bearer ${config.token}`, 'community-id': config.community };
 const serverArgs = ['--port', '0', '--quiet', ...positionals];
 
-/** How each start is spawned: npm start as a user types it, and the process npm start ends up running. */
+const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
+/**
+ * How each start is spawned: npm start as a user types it, the node process npm start runs, and the server
+ * through tsx's loader (what the tests and `npm run dev` run).
+ */
 const starts: Record<string, { command: string; args: string[] }> = {
   start: { command: 'npm', args: ['start', '--silent', '--', ...serverArgs] },
-  node: { command: process.execPath, args: [...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), ...bareNodeArgs(), ...serverArgs] },
+  node: { command: process.execPath, args: [...profile, ...bareNodeArgs(), ...serverArgs] },
+  tsx: { command: process.execPath, args: [...profile, '--import', 'tsx', 'mock/server.ts', ...serverArgs] },
 };
 
 /** The node arguments `npm start` runs the server with, read from package.json so the two cannot differ. */
@@ -92,6 +101,16 @@ async function measure(kind: string): Promise<{ firstAnswerMs: number; cpuMs: nu
     process.kill(-(child.pid as number), 'SIGTERM');
     await exited;
   }
+}
+
+// fetch loads its HTTP client on first use (tens of ms): pay that here, on a server of our own, not in the
+// first run's figure.
+{
+  const warm = createServer((_req, res) => res.end('ok')).listen(0, '127.0.0.1');
+  await once(warm, 'listening');
+  await (await fetch(`http://127.0.0.1:${(warm.address() as AddressInfo).port}/`)).arrayBuffer();
+  warm.closeAllConnections();
+  warm.close();
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
