@@ -1,27 +1,33 @@
-// npm start: runs mock/server.ts from one cached JavaScript bundle in this very process, plain JavaScript so
+// npm start: runs mock/server.ts from a cached JavaScript bundle in this very process, plain JavaScript so
 // that no TypeScript loader starts first. Loading the ~170 TypeScript modules through tsx took about half of
-// the start (its loader runs in a worker and answers every import through it); one bundle of them, with the
-// packages left as imports, loads in a few tens of ms.
+// the start (tsx's command line starts a second node process, and its loader answers every import from a
+// worker); one bundle of them, with the packages left as imports, loads in a few tens of ms.
 //
 // The bundle lives in node_modules/.cache/edu-mock/ with the size and modification time of every file it
 // was built from; a start stats those files (a few ms) and rebuilds with esbuild (tsx's own, ~0.3 s) when
-// any differs, so an edit is always picked up, on a fresh clone the first start builds it. If it cannot be
+// any differs, so an edit is always picked up; on a fresh clone the first start builds it. If it cannot be
 // built or written, the server runs through tsx as before. `npm run dev` keeps tsx's watch mode.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+//
+// Modules the server imports dynamically (the Express app, see mock/server.ts) stay chunks of their own, so
+// they are loaded when needed, not at start. Stack traces name bundle lines; for TypeScript lines run it
+// with NODE_OPTIONS=--enable-source-maps (the maps are written next to the bundle; reading them costs a start
+// about 80 ms, so they are not turned on by default).
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = join(root, 'mock', 'server.ts');
 // Bump when the build options below change, so an old bundle is not reused.
-const FORMAT = 'edu-mock-bundle-1';
-// One bundle per checkout: node_modules may be shared between copies of the repository.
+const FORMAT = 'edu-mock-bundle-2';
+// One cache per checkout: node_modules may be shared between copies of the repository.
 const cacheDir = join(root, 'node_modules', '.cache', 'edu-mock', createHash('sha256').update(root).digest('hex').slice(0, 12));
-const bundle = join(cacheDir, 'server.mjs');
-const manifest = join(cacheDir, 'server.inputs.json');
+const manifest = join(cacheDir, 'manifest.json');
+// An older build is removed once it is this old: a server started from it has long loaded its chunks.
+const KEEP_OLD_BUILD_MS = 10 * 60_000;
 
 /** The size and modification time of a file, or undefined when it is gone. */
 function stamp(file) {
@@ -33,16 +39,17 @@ function stamp(file) {
   }
 }
 
-/** True when the cached bundle was built, with these options, from the files as they are now. */
-function isFresh() {
+/** The cached bundle's entry when it was built, with these options, from the files as they are now. */
+function freshBundle() {
   let recorded;
   try {
     recorded = JSON.parse(readFileSync(manifest, 'utf8'));
   } catch {
-    return false;
+    return undefined;
   }
-  if (recorded.format !== FORMAT || stamp(bundle) === undefined) return false;
-  return Object.entries(recorded.inputs).every(([file, was]) => stamp(file) === was);
+  const bundle = join(cacheDir, String(recorded.build), 'server.mjs');
+  if (recorded.format !== FORMAT || stamp(bundle) === undefined) return undefined;
+  return Object.entries(recorded.inputs).every(([file, was]) => stamp(file) === was) ? bundle : undefined;
 }
 
 async function build() {
@@ -55,26 +62,28 @@ async function build() {
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
-        const url = pathToFileURL(args.path).href;
         const contents = source
-          .replaceAll('import.meta.url', JSON.stringify(url))
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
           .replaceAll('import.meta.filename', JSON.stringify(args.path))
           .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
         return { contents, loader: 'ts' };
       });
     },
   };
-  mkdirSync(cacheDir, { recursive: true });
-  const temporary = `${bundle}.${process.pid}.tmp`;
+  const build = `build-${randomBytes(6).toString('hex')}`;
+  const outdir = join(cacheDir, build);
+  mkdirSync(outdir, { recursive: true });
   const result = await esbuild({
-    entryPoints: [entry],
-    outfile: temporary,
+    entryPoints: { server: entry },
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    sourcemap: 'inline',
+    sourcemap: true,
     sourcesContent: false,
     metafile: true,
     logLevel: 'error',
@@ -85,24 +94,32 @@ async function build() {
     const file = resolve(root, input);
     inputs[file] = stamp(file);
   }
-  // Renamed into place: a start running meanwhile sees the old pair or the new one, never half a file.
-  renameSync(temporary, bundle);
-  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ format: FORMAT, inputs }));
-  renameSync(`${manifest}.${process.pid}.tmp`, manifest);
+  // Each build has a folder of its own and the manifest is renamed into place: a start running meanwhile
+  // sees the old build or the new one, never half of one.
+  const temporary = `${manifest}.${build}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ format: FORMAT, build, inputs }));
+  renameSync(temporary, manifest);
+  for (const name of readdirSync(cacheDir)) {
+    const old = join(cacheDir, name);
+    if (name === basename(outdir) || !name.startsWith('build-')) continue;
+    try {
+      if (statSync(old).mtimeMs < statSync(manifest).mtimeMs - KEEP_OLD_BUILD_MS) rmSync(old, { recursive: true, force: true });
+    } catch {
+      // another start removed it
+    }
+  }
+  return join(outdir, 'server.mjs');
 }
 
-let runBundle = isFresh();
-if (!runBundle) {
+let bundle = freshBundle();
+if (!bundle) {
   try {
-    await build();
-    runBundle = true;
+    bundle = await build();
   } catch (error) {
-    process.stderr.write(`mock: running through tsx (the cached bundle could not be built: ${error.message.split('\n')[0]})\n`);
+    process.stderr.write(`mock: running through tsx (the cached bundle could not be built: ${String(error?.message ?? error).split('\n')[0]})\n`);
   }
 }
-// Stack traces name the TypeScript files and lines, as under tsx.
-process.setSourceMapsEnabled(true);
-if (runBundle) {
+if (bundle) {
   await import(pathToFileURL(bundle).href);
 } else {
   const { register } = await import('tsx/esm/api');
