@@ -74,7 +74,7 @@ function treeCpuMs(root: number): number {
   return ticks * 10; // USER_HZ is 100 on Linux
 }
 
-async function measure(kind: string): Promise<{ firstAnswerMs: number; cpuMs: number }> {
+async function measure(kind: string): Promise<{ firstAnswerMs: number; listeningMs: number; cpuMs: number }> {
   const { command, args } = starts[kind] as { command: string; args: string[] };
   const started = performance.now();
   // Its own process group, so the stop below reaches npm's children too.
@@ -89,13 +89,14 @@ async function measure(kind: string): Promise<{ firstAnswerMs: number; cpuMs: nu
       });
       child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)));
     });
+    const listeningMs = Math.round(performance.now() - started);
     for (;;) {
       const answer = await fetch(`${base}/v1/groups?limit=1`, { headers });
       await answer.arrayBuffer();
       if (answer.status === 200) break;
       if (performance.now() - started > 60_000) throw new Error(`no 200 within 60 s (last ${answer.status})`);
     }
-    return { firstAnswerMs: Math.round(performance.now() - started), cpuMs: treeCpuMs(child.pid as number) };
+    return { firstAnswerMs: Math.round(performance.now() - started), listeningMs, cpuMs: treeCpuMs(child.pid as number) };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     process.kill(-(child.pid as number), 'SIGTERM');
@@ -115,18 +116,18 @@ async function measure(kind: string): Promise<{ firstAnswerMs: number; cpuMs: nu
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const kinds = values.only ? [values.only] : Object.keys(starts);
-const results: Record<string, Array<{ firstAnswerMs: number; cpuMs: number }>> = Object.fromEntries(kinds.map((k) => [k, []]));
+const results: Record<string, Array<{ firstAnswerMs: number; listeningMs: number; cpuMs: number }>> = Object.fromEntries(kinds.map((k) => [k, []]));
 for (let i = 0; i < runs; i++) {
   for (const kind of kinds) {
     const result = await measure(kind);
     results[kind]?.push(result);
-    console.log(`${kind.padEnd(5)} run ${i + 1}: first answer ${result.firstAnswerMs} ms, CPU ${result.cpuMs} ms`);
+    console.log(`${kind.padEnd(5)} run ${i + 1}: first answer ${result.firstAnswerMs} ms (banner at ${result.listeningMs} ms), CPU ${result.cpuMs} ms`);
   }
 }
 const summary = Object.fromEntries(
   Object.entries(results).map(([kind, rs]) => [
     kind,
-    { command: [starts[kind]?.command, ...(starts[kind]?.args ?? [])].join(' '), medianMs: median(rs.map((r) => r.firstAnswerMs)), minMs: Math.min(...rs.map((r) => r.firstAnswerMs)), medianCpuMs: median(rs.map((r) => r.cpuMs)), runs: rs.length },
+    { command: [starts[kind]?.command, ...(starts[kind]?.args ?? [])].join(' '), medianMs: median(rs.map((r) => r.firstAnswerMs)), medianListeningMs: median(rs.map((r) => r.listeningMs)), minMs: Math.min(...rs.map((r) => r.firstAnswerMs)), medianCpuMs: median(rs.map((r) => r.cpuMs)), runs: rs.length },
   ]),
 );
 console.log(JSON.stringify(summary, null, 2));
