@@ -16,13 +16,16 @@ const loadRawParser = () => (rawParser ??= import('express').then(({ default: ex
  */
 export function readRequestBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | undefined> | undefined {
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return undefined;
-  return loadRawParser().then((parse) => new Promise((resolve, reject) => {
-    parse(req as Request, res as Response, (error?: unknown) => {
-      if (error) reject(error);
-      else {
-        const body: unknown = (req as Request).body;
-        resolve(Buffer.isBuffer(body) ? body : undefined);
-      }
-    });
-  }));
+  return loadRawParser().then(
+    (parse) =>
+      new Promise<Buffer | undefined>((resolve, reject) => {
+        parse(req as Request, res as Response, (error?: unknown) => {
+          if (error) reject(error);
+          else {
+            const body: unknown = (req as Request).body;
+            resolve(Buffer.isBuffer(body) ? body : undefined);
+          }
+        });
+      }),
+  );
 }
