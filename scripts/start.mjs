@@ -56,7 +56,7 @@ function freshBundle() {
 
 async function build() {
   // esbuild comes with tsx (a dev dependency): resolve it from there, wherever npm put it.
-  const { build: esbuild } = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild');
+  const { build: esbuild, stop } = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild');
   const { readFile } = await import('node:fs/promises');
   // Every module keeps its own import.meta.url (they find the spec, pages and packages next to themselves).
   const ownUrls = {
@@ -75,6 +75,7 @@ async function build() {
   const build = `build-${randomBytes(6).toString('hex')}`;
   const outdir = join(cacheDir, build);
   mkdirSync(outdir, { recursive: true });
+  // esbuild builds in a service process of its own: stopped once done, so it does not idle beside the server.
   const result = await esbuild({
     entryPoints: { server: entry },
     outdir,
@@ -90,7 +91,7 @@ async function build() {
     metafile: true,
     logLevel: 'error',
     plugins: [ownUrls],
-  });
+  }).finally(stop);
   const inputs = {};
   for (const input of Object.keys(result.metafile.inputs)) {
     const file = resolve(root, input);
