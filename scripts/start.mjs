@@ -59,10 +59,13 @@ async function build() {
   const { build: esbuild, stop } = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild');
   const { readFile } = await import('node:fs/promises');
   // Every module keeps its own import.meta.url (they find the spec, pages and packages next to themselves).
+  // Each file is stamped before it is read: one edited during the build then counts as changed next time.
+  const stamps = new Map();
   const ownUrls = {
     name: 'own-import-meta-url',
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
+        stamps.set(args.path, stamp(args.path));
         const source = await readFile(args.path, 'utf8');
         const contents = source
           .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
@@ -95,7 +98,7 @@ async function build() {
   const inputs = {};
   for (const input of Object.keys(result.metafile.inputs)) {
     const file = resolve(root, input);
-    inputs[file] = stamp(file);
+    inputs[file] = stamps.get(file) ?? stamp(file);
   }
   // Each build has a folder of its own and the manifest is renamed into place: a start running meanwhile
   // sees the old build or the new one, never half of one.
