@@ -2,20 +2,20 @@ import express, { type Express } from 'express';
 import type { Journal } from './controls/Journal.ts';
 import type { Latency } from './controls/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
-import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
 import { hostGuard } from './http/hostGuard.ts';
 import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { dashboardPage } from './ui/dashboardPage.ts';
-import { type ApiPipeline, createApiPipeline } from './http/createApiPipeline.ts';
+import { createMockApi } from './createMockApi.ts';
+import type { ApiPipeline } from './http/createApiPipeline.ts';
 import type { Fault } from './faults/Fault.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { AppDeps } from './http/OperationHandler.ts';
 import { BODY_LIMIT } from './http/readRequestBody.ts';
 import { requestDeps } from './http/requestDeps.ts';
 import { requestLog } from './http/requestLog.ts';
-import { createOAuthRouter, OAUTH_OPERATION_IDS } from './oauth/createOAuthRouter.ts';
+import { createOAuthRouter } from './oauth/createOAuthRouter.ts';
 import type { Durability } from './persist/Durability.ts';
 import { holdAnswerUntilDurable } from './persist/holdAnswerUntilDurable.ts';
 
@@ -38,6 +38,8 @@ export interface AppOptions {
   boundHost?: string;
   /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
   durability?: Durability;
+  /** The pipeline createMockApi already built from these deps and options (the server's); else one is built. */
+  api?: ApiPipeline;
 }
 
 export interface MockApp {
@@ -57,19 +59,10 @@ export interface MockApp {
  * It never listens: mock/server.ts is the only place with a port, and tests drive it on 127.0.0.1:0.
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
-  assertHandlersMatchSpec(deps.contract, operationHandlers, OAUTH_OPERATION_IDS);
+  const api = options.api ?? createMockApi(deps, options);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];
   const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl };
-  const api = createApiPipeline(deps, {
-    handlers: operationHandlers,
-    faultCatalog,
-    validateResponses: options.validateResponses ?? true,
-    log: options.log,
-    host: hostPolicy,
-    cors: { origins: options.corsOrigins },
-    durability: options.durability,
-  });
 
   const app = express();
   // A mock answers fresh data every time: ETags would only cost a hash per response.

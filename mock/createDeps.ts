@@ -1,3 +1,4 @@
+import { readDefaultDataset } from '../fixtures/defaultDataset.ts';
 import { generateDataset } from '../fixtures/generateDataset.ts';
 import { createRng } from '../fixtures/rng.ts';
 import { loadContract } from '../spec/contract.ts';
@@ -26,6 +27,11 @@ export interface DepsOptions {
   freezeRecords?: boolean;
   /** Wall clock for the session registry (tests of idle eviction). */
   wallClock?: () => number;
+  /**
+   * When the spec's validators compile (spec/contract.ts): `eager` (the default) before this returns; `lazy`
+   * on first use, for a server that calls `contract.warmUp()` once it listens (mock/server.ts).
+   */
+  compile?: 'eager' | 'lazy';
 }
 
 export const DEFAULT_SEED = 1;
@@ -37,13 +43,17 @@ export const DEFAULT_SEED = 1;
 export function createDeps(options: DepsOptions = {}): AppDeps {
   const seed = options.dataset?.seed ?? options.seed ?? DEFAULT_SEED;
   const progress = options.onProgress;
+  const size = options.size ?? 'default';
+  // The default seed's data is committed (fixtures/defaultDataset.ts): read, not generated, while current.
+  const committed = !options.dataset && size === 'default' && !options.groups ? readDefaultDataset(seed) : undefined;
   const dataset =
     options.dataset ??
-    generateDataset({ seed, size: options.size ?? 'default', ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: progress } : {}) });
+    committed ??
+    generateDataset({ seed, size, ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: progress } : {}) });
   progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    contract: loadContract(),
+    contract: loadContract(undefined, { compile: options.compile ?? 'eager' }),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,

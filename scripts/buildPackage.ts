@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const ASSETS = ['spec/openapi.yaml', 'mock/ui/dashboard.html', 'mock/docs/public', 'fixtures/conform.mock.json'];
+const ASSETS = ['spec/openapi.yaml', 'spec/openapi.parsed.json', 'mock/ui/dashboard.html', 'mock/docs/public', 'fixtures/conform.mock.json'];
 
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -60,21 +60,39 @@ export interface Contract {
   validateSchema(schemaPointer: string, value: unknown, where?: FieldError['in']): FieldError[];
   /** True when the element at the pointer, or any element above it, carries x-inferred: true. */
   isInferred(pointer: string): boolean;
+  /** Compiles every validator not compiled yet; throws SpecError for a schema that does not compile. */
+  compileAll(): void;
+  /**
+   * compileAll one operation per turn of the event loop, so requests arriving meanwhile are answered in
+   * between (a lazy contract warmed up after the server listens); rejects with the first SpecError.
+   */
+  warmUp(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /**
+   * `eager` (the default) compiles every request and response validator now, so a broken schema fails here.
+   * `lazy` compiles each on first use (about 200 ms less to start); the server then calls warmUp() once it
+   * listens, so a broken schema still stops it and no operation's first request pays for its compilation.
+   */
+  compile?: 'eager' | 'lazy';
 }
 
 const DOC_ID = 'openapi.json';
 const cache = new Map<string, Contract>();
 
-/** Loads the document once per file and compiles every request and response validator up front. */
-export function loadContract(file: string = DEFAULT_SPEC_PATH): Contract {
-  const cached = cache.get(file);
-  if (cached) return cached;
-  const contract = buildContract(loadDocument(file), file);
-  cache.set(file, contract);
+/** Loads the document once per file; compiles every request and response validator up front unless `lazy`. */
+export function loadContract(file: string = DEFAULT_SPEC_PATH, options: ContractOptions = {}): Contract {
+  let contract = cache.get(file);
+  if (!contract) {
+    contract = buildContract(loadDocument(file), file, { compile: 'lazy' });
+    cache.set(file, contract);
+  }
+  if (options.compile !== 'lazy') contract.compileAll();
   return contract;
 }
 
-export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>'): Contract {
+export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>', options: ContractOptions = {}): Contract {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: true });
   // ajv-formats is CommonJS; its module.exports.default is the plugin under both tsc and Node's ESM loader.
   ajvFormats.default(ajv);
@@ -120,14 +138,18 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
   } catch (error) {
     throw new SpecError(file, '#/paths', (error as Error).message);
   }
-  // Compile everything now: a broken schema fails at startup, never on the first request that needs it.
-  for (const op of operations.values()) {
+  const compileOperation = (op: OperationSpec): void => {
     for (const param of op.parameters) compile(param.schemaPointer);
     for (const schema of Object.values(op.requestBody?.content ?? {})) compile(schema);
     for (const response of Object.values(op.responses)) {
       for (const schema of [...Object.values(response.content), ...Object.values(response.headers)]) compile(schema);
     }
-  }
+  };
+  const compileAll = (): void => {
+    for (const op of operations.values()) compileOperation(op);
+  };
+  // Eager by default: a broken schema fails at startup, never on the first request that needs it.
+  if (options.compile !== 'lazy') compileAll();
 
   const operation = (operationId: string): OperationSpec => {
     const op = operations.get(operationId);
@@ -242,6 +264,13 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
     validateSchema(schemaPointer, value, where = 'body') {
       const validate = compile(schemaPointer);
       return validate(value) ? [] : formatAjvErrors(validate.errors, where);
+    },
+    compileAll,
+    async warmUp() {
+      for (const op of operations.values()) {
+        await new Promise((resolve) => setImmediate(resolve));
+        compileOperation(op);
+      }
     },
     isInferred(target) {
       const tokens = target.replace(/^#/, '').split('/').slice(1);

@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { stringify } from 'yaml';
+import { loadYaml } from '../../spec/loadYaml.ts';
 
 /**
  * The contract as the running mock serves it (`GET /openapi.json`, `/openapi.yaml`): `servers` names the mock
@@ -22,14 +22,23 @@ export function servedSpec(document: OpenAPIV3_1.Document, origin: string): Open
   return doc;
 }
 
-/** The served spec's two texts, computed once per origin (a handful: localhost, 127.0.0.1, a public URL). */
+/**
+ * The served spec's two texts, computed once per origin (a handful: localhost, 127.0.0.1, a public URL); the
+ * YAML only when asked for, so a mock nobody asks for YAML never loads the yaml package.
+ */
 export function createSpecTexts(document: OpenAPIV3_1.Document): (origin: string) => { json: string; yaml: string } {
   const cache = new Map<string, { json: string; yaml: string }>();
   return (origin) => {
     let texts = cache.get(origin);
     if (!texts) {
       const doc = servedSpec(document, origin);
-      texts = { json: JSON.stringify(doc, null, 2), yaml: stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }) };
+      let yaml: string | undefined;
+      texts = {
+        json: JSON.stringify(doc, null, 2),
+        get yaml() {
+          return (yaml ??= loadYaml().stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }));
+        },
+      };
       // Hosts come from requests; keep the cache from growing without bound.
       if (cache.size >= 16) cache.clear();
       cache.set(origin, texts);

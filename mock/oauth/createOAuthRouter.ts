@@ -9,8 +9,8 @@ import type { OAuthContext } from './OAuthContext.ts';
 import { oauthScopes } from './oauthScopes.ts';
 import { requestOrigin } from './requestOrigin.ts';
 
-/** The operationIds of the spec's oauth tag that this router serves. */
-export const OAUTH_OPERATION_IDS = ['getAuthorizationServerMetadata', 'authorize', 'token'] as const;
+// Its own module, so the API pipeline's start-up check reads it without loading this router (and Express).
+export { OAUTH_OPERATION_IDS } from './oauthOperationIds.ts';
 
 /**
  * The mock's OAuth 2.0 authorization server: RFC 8414 metadata, the authorization endpoint with its

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parseDocument } from 'yaml';
+import { loadYaml } from '../../spec/loadYaml.ts';
 import type { Dataset } from '../store/records.ts';
 import { DEFAULT_SESSION, type LogEntry } from './LogEntry.ts';
 import { locate, StateFileError } from './StateFileError.ts';
@@ -42,7 +42,7 @@ function parseJson(file: string, text: string, what: string): unknown {
   } catch (error) {
     const message = (error as Error).message;
     // JSON.parse does not always say where (Node 20: "Unexpected token"); the YAML parser (JSON is YAML) does.
-    const position = Number(/position (\d+)/.exec(message)?.[1] ?? parseDocument(text).errors[0]?.pos[0] ?? text.length);
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? loadYaml().parseDocument(text).errors[0]?.pos[0] ?? text.length);
     const { line, column, byte } = locate(text, position);
     const where = `at line ${line}, column ${column} (byte ${byte})`;
     throw new StateFileError(`${file}: ${what} is not valid JSON ${where}: ${message}. The file was left as it is.`);
