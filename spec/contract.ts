@@ -96,13 +96,20 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>')
 
   // Envelope validators, one per schema and set of opaque parts, compiled on first use.
   const envelopes = new Map<string, ValidateFunction>();
+  // Callers that pass the same set object again (one per combination of schemas) find it without a key built.
+  const envelopesBySet = new WeakMap<ReadonlySet<string>, Map<string, ValidateFunction>>();
   const compileEnvelope = (schemaPointer: string, opaque: ReadonlySet<string>): ValidateFunction => {
+    let bySet = envelopesBySet.get(opaque);
+    const known = bySet?.get(schemaPointer);
+    if (known) return known;
     const key = `${schemaPointer} ${[...opaque].sort().join(' ')}`;
     let fn = envelopes.get(key);
     if (!fn) {
       fn = ajv.compile(opaqueSchema(document, schemaPointer, opaque, DOC_ID, encodeFragment) as object);
       envelopes.set(key, fn);
     }
+    if (!bySet) envelopesBySet.set(opaque, (bySet = new Map()));
+    bySet.set(schemaPointer, fn);
     return fn;
   };
 

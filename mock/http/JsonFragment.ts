@@ -81,23 +81,68 @@ export function materializeJson(value: unknown, depth = ENVELOPE_DEPTH): unknown
 
 /**
  * The fragments of an envelope: their schemas (which the envelope check treats as already checked) and their
- * own schema errors, placed at the fragment's JSON pointer in the answer.
+ * own schema errors, placed at the fragment's JSON pointer in the answer. Run on every checked answer, so it
+ * allocates nothing for a valid one: the set of schemas is shared per combination (the contract keys its
+ * envelope validators by it), and a pointer is spelled out only for a fragment with errors.
  */
-export function fragmentsOf(value: unknown): { schemaPointers: Set<string>; errors: FieldError[] } {
-  const schemaPointers = new Set<string>();
-  const errors: FieldError[] = [];
-  const visit = (node: unknown, pointer: string, depth: number): void => {
-    if (node instanceof JsonFragment) {
-      schemaPointers.add(node.schemaPointer);
-      for (const e of node.errors) errors.push({ ...e, path: pointer + e.path });
-      return;
+export function fragmentsOf(value: unknown): { schemaPointers: ReadonlySet<string>; errors: FieldError[] } {
+  const found: Found = { first: undefined, more: undefined, errors: NO_ERRORS };
+  visitFragments(value, ENVELOPE_DEPTH, found, []);
+  return { schemaPointers: sharedSet(found), errors: found.errors };
+}
+
+interface Found {
+  first: string | undefined;
+  more: Set<string> | undefined;
+  errors: FieldError[];
+}
+
+const NO_ERRORS: FieldError[] = [];
+Object.freeze(NO_ERRORS);
+
+function visitFragments(node: unknown, depth: number, found: Found, path: Array<string | number>): void {
+  if (node instanceof JsonFragment) {
+    const pointer = node.schemaPointer;
+    if (found.first === undefined) found.first = pointer;
+    else if (pointer !== found.first) (found.more ??= new Set()).add(pointer);
+    if (node.errors.length > 0) {
+      if (found.errors === NO_ERRORS) found.errors = [];
+      const at = path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+      for (const e of node.errors) found.errors.push({ ...e, path: at + e.path });
     }
-    if (depth === 0 || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${pointer}/${i}`, depth - 1));
-    else for (const [key, item] of Object.entries(node)) visit(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth - 1);
-  };
-  visit(value, '', ENVELOPE_DEPTH);
-  return { schemaPointers, errors };
+    return;
+  }
+  if (depth === 0 || node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      path.push(i);
+      visitFragments(node[i], depth - 1, found, path);
+      path.pop();
+    }
+    return;
+  }
+  for (const key in node) {
+    if (!Object.prototype.hasOwnProperty.call(node, key)) continue;
+    path.push(key);
+    visitFragments((node as Record<string, unknown>)[key], depth - 1, found, path);
+    path.pop();
+  }
+}
+
+// One set per combination of schemas seen (a handful: the presented kinds of record), never mutated once shared.
+const sharedSets = new Map<string, ReadonlySet<string>>();
+const NONE: ReadonlySet<string> = new Set();
+
+function sharedSet(found: Found): ReadonlySet<string> {
+  if (found.first === undefined) return NONE;
+  let key = found.first;
+  if (found.more) {
+    found.more.add(found.first);
+    key = [...found.more].sort().join(' ');
+  }
+  let set = sharedSets.get(key);
+  if (!set) sharedSets.set(key, (set = found.more ?? new Set([found.first])));
+  return set;
 }
 
 /** Only arrays and plain objects are walked; anything else (a Date, a Buffer) is left to JSON.stringify. */
