@@ -145,6 +145,27 @@ function sharedSet(found: Found): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * An answer made of shared fragments and a few scalars (a record, a page of records, `{ total, hits }`):
+ * keeping it costs only its small envelope, since the fragments are cached anyway, and its bytes can be
+ * made again from it exactly.
+ */
+export function isFragmentEnvelope(value: unknown): boolean {
+  if (value instanceof JsonFragment) return true;
+  if (Array.isArray(value)) return allFragments(value);
+  if (value === null || typeof value !== 'object' || !isPlainObject(value)) return false;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && typeof item === 'object' && !(item instanceof JsonFragment) && !(Array.isArray(item) && allFragments(item))) return false;
+  }
+  return true;
+}
+
+function allFragments(items: unknown[]): boolean {
+  for (const item of items) if (!(item instanceof JsonFragment)) return false;
+  return true;
+}
+
 /** Only arrays and plain objects are walked; anything else (a Date, a Buffer) is left to JSON.stringify. */
 function isPlainObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);

@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 import type { JournalEntry } from '../controls/Journal.ts';
 import { type CapturedBody, captureResponseBody } from './captureResponseBody.ts';
 import { entryFromExchange, type Exchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
+import { serializeJson } from './JsonFragment.ts';
 import type { AppDeps } from './OperationHandler.ts';
 import { requestDeps } from './requestDeps.ts';
 
@@ -24,6 +25,10 @@ export interface RequestNotes {
    * whole head (nothing was set on the response before).
    */
   responseBody?: string;
+  /** Its bytes in UTF-8 (its Content-Length). */
+  responseSize?: number;
+  /** The value it was serialized from, when that is an envelope of shared fragments (see isFragmentEnvelope). */
+  responseValue?: unknown;
   responseHeaders?: readonly string[];
 }
 
@@ -31,6 +36,8 @@ export interface RequestNotes {
 interface Kept extends Omit<Exchange, 'at'> {
   at: Date;
   session: string;
+  /** A long answer made of shared fragments, serialized again when the journal is read (see below). */
+  responseValue?: unknown;
 }
 
 /** Everything the 'finish' listener needs, kept on the response (one listener function for all requests). */
@@ -97,14 +104,18 @@ function onFinish(this: ServerResponse): void {
     const requestBody = requestBytes && requestBytes.length > JOURNAL_BODY_LIMIT + 1 ? Buffer.from(requestBytes.subarray(0, JOURNAL_BODY_LIMIT + 1)) : requestBytes;
     let responseBody: Buffer | string | undefined;
     let responseSize: number;
+    let responseValue: unknown;
     if (captured) {
       responseBody = captured.head();
       responseSize = captured.size();
     } else {
       const written = notes.responseBody;
-      responseSize = written === undefined ? 0 : Buffer.byteLength(written, 'utf8');
-      // Long answers are cut to their head; V8 would keep the whole string alive behind a slice of it.
-      responseBody = written === undefined || responseSize <= JOURNAL_BODY_LIMIT + 1 ? written : Buffer.from(written.slice(0, JOURNAL_BODY_LIMIT + 1), 'utf8');
+      responseSize = written === undefined ? 0 : (notes.responseSize ?? Buffer.byteLength(written, 'utf8'));
+      if (written === undefined || responseSize <= JOURNAL_BODY_LIMIT + 1) responseBody = written;
+      // A long page of shared fragments is kept as that page (its bytes are made again when read); any other
+      // long answer is cut to a copy of its head: V8 would keep the whole string alive behind a slice of it.
+      else if (notes.responseValue !== undefined) responseValue = notes.responseValue;
+      else responseBody = Buffer.from(written.slice(0, JOURNAL_BODY_LIMIT + 1), 'utf8');
     }
     const kept: Kept = {
       at: pending.at,
@@ -117,6 +128,7 @@ function onFinish(this: ServerResponse): void {
       responseHeaders: notes.responseHeaders ? headersOfList(notes.responseHeaders) : res.getHeaders(),
       responseBody,
       responseSize,
+      responseValue,
       durationMs,
       operationId: notes.operationId,
       violations: notes.violations,
@@ -132,7 +144,8 @@ function onFinish(this: ServerResponse): void {
 }
 
 function entryOfKept(kept: Kept): Omit<JournalEntry, 'seq'> {
-  return { ...entryFromExchange({ ...kept, at: kept.at.toISOString() }), session: kept.session };
+  const responseBody = kept.responseValue === undefined ? kept.responseBody : serializeJson(kept.responseValue).slice(0, JOURNAL_BODY_LIMIT + 1);
+  return { ...entryFromExchange({ ...kept, at: kept.at.toISOString(), responseBody }), session: kept.session };
 }
 
 /** A flat header list as res.getHeaders() would give it: names in lower case. Response headers are never many. */

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
-import { fragmentsOf, serializeJson } from './JsonFragment.ts';
+import { JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
+import { fragmentsOf, isFragmentEnvelope, serializeJson } from './JsonFragment.ts';
 import type { AppDeps } from './OperationHandler.ts';
 import type { RequestNotes } from './requestLog.ts';
 
@@ -49,7 +50,10 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
   if (response.body !== undefined) {
     body = serializeJson(response.body);
     head.push('Content-Type', contentType === JSON_TYPE ? JSON_TYPE_UTF8 : CHARSET.test(contentType) ? contentType : `${contentType}; charset=utf-8`);
-    head.push('Content-Length', String(Buffer.byteLength(body, 'utf8')));
+    const size = Buffer.byteLength(body, 'utf8');
+    head.push('Content-Length', String(size));
+    notes.responseSize = size;
+    if (size > JOURNAL_BODY_LIMIT && isFragmentEnvelope(response.body)) notes.responseValue = response.body;
   }
   notes.responseBody = body;
   if (options.lateHeaders) {
