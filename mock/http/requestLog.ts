@@ -36,7 +36,7 @@ export interface RequestNotes {
 interface Kept extends Omit<Exchange, 'at'> {
   at: Date;
   session: string;
-  /** A long answer made of shared fragments, serialized again when the journal is read (see below). */
+  /** An answer made of shared fragments, serialized again when the journal is read (see below). */
   responseValue?: unknown;
 }
 
@@ -111,10 +111,11 @@ function onFinish(this: ServerResponse): void {
     } else {
       const written = notes.responseBody;
       responseSize = written === undefined ? 0 : (notes.responseSize ?? Buffer.byteLength(written, 'utf8'));
-      if (written === undefined || responseSize <= JOURNAL_BODY_LIMIT + 1) responseBody = written;
-      // A long page of shared fragments is kept as that page (its bytes are made again when read); any other
-      // long answer is cut to a copy of its head: V8 would keep the whole string alive behind a slice of it.
-      else if (notes.responseValue !== undefined) responseValue = notes.responseValue;
+      // An answer of shared fragments is kept as that envelope (its bytes are made again when read), which
+      // costs the journal no copy of them; any other long answer is cut to a copy of its head (V8 would keep
+      // the whole string alive behind a slice of it).
+      if (written !== undefined && notes.responseValue !== undefined) responseValue = notes.responseValue;
+      else if (written === undefined || responseSize <= JOURNAL_BODY_LIMIT + 1) responseBody = written;
       else responseBody = Buffer.from(written.slice(0, JOURNAL_BODY_LIMIT + 1), 'utf8');
     }
     const kept: Kept = {

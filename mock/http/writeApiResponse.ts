@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
-import { JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
 import { fragmentsOf, isFragmentEnvelope, serializeJson } from './JsonFragment.ts';
 import type { AppDeps } from './OperationHandler.ts';
 import type { RequestNotes } from './requestLog.ts';
@@ -53,7 +52,8 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
     const size = Buffer.byteLength(body, 'utf8');
     head.push('Content-Length', String(size));
     notes.responseSize = size;
-    if (size > JOURNAL_BODY_LIMIT && isFragmentEnvelope(response.body)) notes.responseValue = response.body;
+    // An answer of shared fragments is kept by the journal as that (small) envelope, not as its bytes.
+    if (isFragmentEnvelope(response.body)) notes.responseValue = response.body;
   }
   notes.responseBody = body;
   if (options.lateHeaders) {
