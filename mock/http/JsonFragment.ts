@@ -7,18 +7,24 @@ import type { FieldError } from '../../spec/formatAjvErrors.ts';
  * instance of anything and the response check flags it.
  */
 export class JsonFragment {
-  readonly #json: string;
+  /** Its JSON, encoded once: an answer is written from these bytes (see encodeJson). */
+  readonly #bytes: Buffer;
   readonly #schemaPointer: string;
   readonly #errors: readonly FieldError[];
 
   constructor(value: unknown, schemaPointer: string, errors: readonly FieldError[]) {
-    this.#json = JSON.stringify(value);
+    this.#bytes = Buffer.from(JSON.stringify(value), 'utf8');
     this.#schemaPointer = schemaPointer;
     this.#errors = errors;
   }
 
   get json(): string {
-    return this.#json;
+    return this.#bytes.toString('utf8');
+  }
+
+  /** The JSON as UTF-8; shared, never to be written to. */
+  get bytes(): Buffer {
+    return this.#bytes;
   }
 
   get schemaPointer(): string {
@@ -32,7 +38,7 @@ export class JsonFragment {
 
   /** A fresh plain copy, for code that edits answers (faults). */
   toPlain(): unknown {
-    return JSON.parse(this.#json);
+    return JSON.parse(this.json);
   }
 
   /** JSON.stringify of an envelope that still holds fragments gives the same bytes as serializeJson. */
@@ -63,6 +69,59 @@ export function serializeJson(value: unknown, depth = ENVELOPE_DEPTH): string {
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined || typeof item === 'function') continue;
     out += (first ? '' : ',') + JSON.stringify(key) + ':' + serializeJson(item, depth - 1);
+    first = false;
+  }
+  return out + '}';
+}
+
+/**
+ * The answer's bytes, as serializeJson would spell them, for the socket: a fragment is its own cached bytes
+ * (nothing copied), an envelope of fragments one buffer of its parts (the fragments' bytes copied in, the rest
+ * encoded once), and an answer without fragments the JSON text itself (Node writes a string body together
+ * with the head). Content-Length is the buffer's length, or the text's byte length.
+ */
+export function encodeJson(value: unknown): Buffer | string {
+  if (value instanceof JsonFragment) return value.bytes;
+  const parts: Array<string | Buffer> = [];
+  const text = collectParts(value, ENVELOPE_DEPTH, parts, '');
+  if (parts.length === 0) return text;
+  parts.push(text);
+  let total = 0;
+  for (const part of parts) total += typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.length;
+  const out = Buffer.allocUnsafe(total);
+  let at = 0;
+  for (const part of parts) at += typeof part === 'string' ? out.write(part, at, 'utf8') : part.copy(out, at);
+  return out;
+}
+
+/**
+ * serializeJson's walk, writing into `parts`: text accumulates in `pending` and is pushed, as one part, only
+ * when a fragment's bytes follow it; the text after the last fragment is returned.
+ */
+function collectParts(value: unknown, depth: number, parts: Array<string | Buffer>, pending: string): string {
+  if (value instanceof JsonFragment) {
+    if (pending !== '') parts.push(pending);
+    parts.push(value.bytes);
+    return '';
+  }
+  if (depth === 0 || value === null || typeof value !== 'object') return pending + JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = pending + '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (i > 0) out += ',';
+      out = item === undefined || typeof item === 'function' ? out + 'null' : collectParts(item, depth - 1, parts, out);
+    }
+    return out + ']';
+  }
+  if (!isPlainObject(value)) return pending + JSON.stringify(value);
+  let out = pending + '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined || typeof item === 'function') continue;
+    out += (first ? '' : ',') + JSON.stringify(key) + ':';
+    out = collectParts(item, depth - 1, parts, out);
     first = false;
   }
   return out + '}';

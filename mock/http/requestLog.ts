@@ -24,7 +24,7 @@ export interface RequestNotes {
    * wrap the response to see them. `responseHeaders` is a flat name, value list, set only when it is the
    * whole head (nothing was set on the response before).
    */
-  responseBody?: string;
+  responseBody?: string | Buffer;
   /** Its bytes in UTF-8 (its Content-Length). */
   responseSize?: number;
   /** The value it was serialized from, when that is an envelope of shared fragments (see isFragmentEnvelope). */
@@ -110,13 +110,13 @@ function onFinish(this: ServerResponse): void {
       responseSize = captured.size();
     } else {
       const written = notes.responseBody;
-      responseSize = written === undefined ? 0 : (notes.responseSize ?? Buffer.byteLength(written, 'utf8'));
+      responseSize = written === undefined ? 0 : (notes.responseSize ?? Buffer.byteLength(written));
       // An answer of shared fragments is kept as that envelope (its bytes are made again when read), which
       // costs the journal no copy of them; any other long answer is cut to a copy of its head (V8 would keep
       // the whole string alive behind a slice of it).
       if (written !== undefined && notes.responseValue !== undefined) responseValue = notes.responseValue;
       else if (written === undefined || responseSize <= JOURNAL_BODY_LIMIT + 1) responseBody = written;
-      else responseBody = Buffer.from(written.slice(0, JOURNAL_BODY_LIMIT + 1), 'utf8');
+      else responseBody = Buffer.from(typeof written === 'string' ? written.slice(0, JOURNAL_BODY_LIMIT + 1) : written.subarray(0, JOURNAL_BODY_LIMIT + 1));
     }
     const kept: Kept = {
       at: pending.at,

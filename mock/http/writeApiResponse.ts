@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
-import { fragmentsOf, isFragmentEnvelope, serializeJson } from './JsonFragment.ts';
+import { encodeJson, fragmentsOf, isFragmentEnvelope } from './JsonFragment.ts';
 import type { AppDeps } from './OperationHandler.ts';
 import type { RequestNotes } from './requestLog.ts';
 
@@ -25,8 +25,8 @@ const CHARSET = /;\s*charset=/i;
  * Writes an API answer as Express's res.send would (Content-Type with charset=utf-8, Content-Length), after
  * checking it against the spec (Prism's sl-violations idea: the mock can never drift from its contract
  * unseen). Presented fragments were checked when presented; here only the envelope around them is.
- * The head goes out in one `writeHead` with a flat list of headers and the body as one string: Node then
- * writes head and body with one socket write, and no Buffer is made for the body.
+ * The head goes out in one `writeHead` with a flat list of headers, and the body as encodeJson makes it: a
+ * cached fragment's own bytes, one buffer joined from fragments, or a string Node writes along with the head.
  */
 export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
   const notes = options.notes;
@@ -45,11 +45,11 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
       head.push('X-Contract-Violations', violations.join('; ').slice(0, 2000));
     }
   }
-  let body: string | undefined;
+  let body: string | Buffer | undefined;
   if (response.body !== undefined) {
-    body = serializeJson(response.body);
+    body = encodeJson(response.body);
     head.push('Content-Type', contentType === JSON_TYPE ? JSON_TYPE_UTF8 : CHARSET.test(contentType) ? contentType : `${contentType}; charset=utf-8`);
-    const size = Buffer.byteLength(body, 'utf8');
+    const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
     head.push('Content-Length', String(size));
     notes.responseSize = size;
     // An answer of shared fragments is kept by the journal as that (small) envelope, not as its bytes.
