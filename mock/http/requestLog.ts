@@ -38,7 +38,10 @@ interface Kept extends Omit<Exchange, 'at'> {
   session: string;
   /** An answer made of shared fragments, serialized again when the journal is read (see below). */
   responseValue?: unknown;
+  responseHeaderList?: readonly string[];
 }
+
+const NO_HEADERS: Kept['responseHeaders'] = Object.freeze({});
 
 /** Everything the 'finish' listener needs, kept on the response (one listener function for all requests). */
 interface Pending {
@@ -126,7 +129,9 @@ function onFinish(this: ServerResponse): void {
       requestBody,
       requestSize: requestBytes?.length,
       status: res.statusCode,
-      responseHeaders: notes.responseHeaders ? headersOfList(notes.responseHeaders) : res.getHeaders(),
+      // The head the pipeline wrote is kept as written (a list) and turned into an object only if read.
+      responseHeaders: notes.responseHeaders ? NO_HEADERS : res.getHeaders(),
+      responseHeaderList: notes.responseHeaders,
       responseBody,
       responseSize,
       responseValue,
@@ -146,7 +151,8 @@ function onFinish(this: ServerResponse): void {
 
 function entryOfKept(kept: Kept): Omit<JournalEntry, 'seq'> {
   const responseBody = kept.responseValue === undefined ? kept.responseBody : serializeJson(kept.responseValue).slice(0, JOURNAL_BODY_LIMIT + 1);
-  return { ...entryFromExchange({ ...kept, at: kept.at.toISOString(), responseBody }), session: kept.session };
+  const responseHeaders = kept.responseHeaderList ? headersOfList(kept.responseHeaderList) : kept.responseHeaders;
+  return { ...entryFromExchange({ ...kept, at: kept.at.toISOString(), responseBody, responseHeaders }), session: kept.session };
 }
 
 /** A flat header list as res.getHeaders() would give it: names in lower case. Response headers are never many. */
