@@ -7,24 +7,25 @@ import type { FieldError } from '../../spec/formatAjvErrors.ts';
  * instance of anything and the response check flags it.
  */
 export class JsonFragment {
-  /** Its JSON, encoded once: an answer is written from these bytes (see encodeJson). */
-  readonly #bytes: Buffer;
+  readonly #json: string;
+  /** Its JSON's length in UTF-8, measured once: an answer's Content-Length is summed from these (see encodeJson). */
+  readonly #byteLength: number;
   readonly #schemaPointer: string;
   readonly #errors: readonly FieldError[];
 
   constructor(value: unknown, schemaPointer: string, errors: readonly FieldError[]) {
-    this.#bytes = Buffer.from(JSON.stringify(value), 'utf8');
+    this.#json = JSON.stringify(value);
+    this.#byteLength = Buffer.byteLength(this.#json, 'utf8');
     this.#schemaPointer = schemaPointer;
     this.#errors = errors;
   }
 
   get json(): string {
-    return this.#bytes.toString('utf8');
+    return this.#json;
   }
 
-  /** The JSON as UTF-8; shared, never to be written to. */
-  get bytes(): Buffer {
-    return this.#bytes;
+  get byteLength(): number {
+    return this.#byteLength;
   }
 
   get schemaPointer(): string {
@@ -38,7 +39,7 @@ export class JsonFragment {
 
   /** A fresh plain copy, for code that edits answers (faults). */
   toPlain(): unknown {
-    return JSON.parse(this.json);
+    return JSON.parse(this.#json);
   }
 
   /** JSON.stringify of an envelope that still holds fragments gives the same bytes as serializeJson. */
@@ -75,55 +76,58 @@ export function serializeJson(value: unknown, depth = ENVELOPE_DEPTH): string {
 }
 
 /**
- * The answer's bytes, as serializeJson would spell them, for the socket: a fragment is its own cached bytes
- * (nothing copied), an envelope of fragments one buffer of its parts (the fragments' bytes copied in, the rest
- * encoded once), and an answer without fragments the JSON text itself (Node writes a string body together
- * with the head). Content-Length is the buffer's length, or the text's byte length.
+ * The answer as serializeJson spells it, with its length in UTF-8 (its Content-Length): the fragments' text
+ * is joined in and their cached lengths added up, so only the envelope's own few characters are measured.
+ * The text goes to the socket as a string, which Node writes along with the head in one write.
  */
-export function encodeJson(value: unknown): Buffer | string {
-  if (value instanceof JsonFragment) return value.bytes;
-  const parts: Array<string | Buffer> = [];
-  const text = collectParts(value, ENVELOPE_DEPTH, parts, '');
-  if (parts.length === 0) return text;
-  parts.push(text);
-  let total = 0;
-  for (const part of parts) total += typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.length;
-  const out = Buffer.allocUnsafe(total);
-  let at = 0;
-  for (const part of parts) at += typeof part === 'string' ? out.write(part, at, 'utf8') : part.copy(out, at);
-  return out;
+export function encodeJson(value: unknown): { text: string; byteLength: number } {
+  measured = 0;
+  const text = joinFragments(value, ENVELOPE_DEPTH);
+  return { text, byteLength: measured };
 }
 
-/**
- * serializeJson's walk, writing into `parts`: text accumulates in `pending` and is pushed, as one part, only
- * when a fragment's bytes follow it; the text after the last fragment is returned.
- */
-function collectParts(value: unknown, depth: number, parts: Array<string | Buffer>, pending: string): string {
+// What joinFragments has measured so far (one answer at a time: it runs synchronously).
+let measured = 0;
+
+function joinFragments(value: unknown, depth: number): string {
   if (value instanceof JsonFragment) {
-    if (pending !== '') parts.push(pending);
-    parts.push(value.bytes);
-    return '';
+    measured += value.byteLength;
+    return value.json;
   }
-  if (depth === 0 || value === null || typeof value !== 'object') return pending + JSON.stringify(value);
+  if (depth === 0 || value === null || typeof value !== 'object' || !(Array.isArray(value) || isPlainObject(value))) {
+    const text = JSON.stringify(value);
+    measured += text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+    return text;
+  }
   if (Array.isArray(value)) {
-    let out = pending + '[';
+    let out = '[';
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
       if (i > 0) out += ',';
-      out = item === undefined || typeof item === 'function' ? out + 'null' : collectParts(item, depth - 1, parts, out);
+      if (item === undefined || typeof item === 'function') {
+        out += 'null';
+        measured += 4;
+      } else out += joinFragments(item, depth - 1);
     }
+    // The brackets and commas: one byte each.
+    measured += value.length === 0 ? 2 : value.length + 1;
     return out + ']';
   }
-  if (!isPlainObject(value)) return pending + JSON.stringify(value);
-  let out = pending + '{';
-  let first = true;
+  let out = '{';
+  let punctuation = 2;
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined || typeof item === 'function') continue;
-    out += (first ? '' : ',') + JSON.stringify(key) + ':';
-    out = collectParts(item, depth - 1, parts, out);
-    first = false;
+    const name = JSON.stringify(key);
+    if (out.length > 1) {
+      out += ',';
+      punctuation++;
+    }
+    measured += Buffer.byteLength(name, 'utf8');
+    out += name + ':' + joinFragments(item, depth - 1);
+    punctuation++;
   }
+  measured += punctuation;
   return out + '}';
 }
 

@@ -25,8 +25,8 @@ const CHARSET = /;\s*charset=/i;
  * Writes an API answer as Express's res.send would (Content-Type with charset=utf-8, Content-Length), after
  * checking it against the spec (Prism's sl-violations idea: the mock can never drift from its contract
  * unseen). Presented fragments were checked when presented; here only the envelope around them is.
- * The head goes out in one `writeHead` with a flat list of headers, and the body as encodeJson makes it: a
- * cached fragment's own bytes, one buffer joined from fragments, or a string Node writes along with the head.
+ * The head goes out in one `writeHead` with a flat list of headers and the body as one string (fragments'
+ * cached JSON joined, its length summed from theirs): Node writes head and body with one socket write.
  */
 export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
   const notes = options.notes;
@@ -45,11 +45,12 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
       head.push('X-Contract-Violations', violations.join('; ').slice(0, 2000));
     }
   }
-  let body: string | Buffer | undefined;
+  let body: string | undefined;
   if (response.body !== undefined) {
-    body = encodeJson(response.body);
+    const encoded = encodeJson(response.body);
+    body = encoded.text;
     head.push('Content-Type', contentType === JSON_TYPE ? JSON_TYPE_UTF8 : CHARSET.test(contentType) ? contentType : `${contentType}; charset=utf-8`);
-    const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+    const size = encoded.byteLength;
     head.push('Content-Length', String(size));
     notes.responseSize = size;
     // An answer of shared fragments is kept by the journal as that (small) envelope, not as its bytes.
