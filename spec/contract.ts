@@ -114,13 +114,20 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>',
 
   // Envelope validators, one per schema and set of opaque parts, compiled on first use.
   const envelopes = new Map<string, ValidateFunction>();
+  // Callers that pass the same set object again (one per combination of schemas) find it without a key built.
+  const envelopesBySet = new WeakMap<ReadonlySet<string>, Map<string, ValidateFunction>>();
   const compileEnvelope = (schemaPointer: string, opaque: ReadonlySet<string>): ValidateFunction => {
+    let bySet = envelopesBySet.get(opaque);
+    const known = bySet?.get(schemaPointer);
+    if (known) return known;
     const key = `${schemaPointer} ${[...opaque].sort().join(' ')}`;
     let fn = envelopes.get(key);
     if (!fn) {
       fn = ajv.compile(opaqueSchema(document, schemaPointer, opaque, DOC_ID, encodeFragment) as object);
       envelopes.set(key, fn);
     }
+    if (!bySet) envelopesBySet.set(opaque, (bySet = new Map()));
+    bySet.set(schemaPointer, fn);
     return fn;
   };
 
@@ -210,8 +217,8 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>',
         values[param.in][param.name] = value;
       }
 
-      const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-      for (const name of Object.keys(input.query ?? {})) {
+      const known = queryNames(op);
+      for (const name in input.query) {
         if (!known.has(name)) warnings.push({ path: `query.${name}`, key: name, message: `unknown query parameter "${name}" (ignored)` });
       }
 
@@ -293,7 +300,24 @@ export function findResponse(op: OperationSpec, status: number): ResponseSpec | 
   return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
 }
 
+// The names of an operation's query parameters, for the unknown-parameter warning on every request.
+const queryNamesOf = new WeakMap<OperationSpec, ReadonlySet<string>>();
+function queryNames(op: OperationSpec): ReadonlySet<string> {
+  let names = queryNamesOf.get(op);
+  if (!names) queryNamesOf.set(op, (names = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name))));
+  return names;
+}
+
+/** Header names in lower case; Node's own are already, and are then used as they are (read, never written). */
 function lowerKeys(values: RawValues): RawValues {
+  let lower = true;
+  for (const key in values) {
+    if (key !== key.toLowerCase()) {
+      lower = false;
+      break;
+    }
+  }
+  if (lower) return values;
   const out: RawValues = {};
   for (const [key, value] of Object.entries(values)) out[key.toLowerCase()] = value;
   return out;

@@ -15,15 +15,51 @@ export function authenticateBearer(authorization: string | undefined, store: Sto
       headers: { 'WWW-Authenticate': `Bearer realm="${REALM}"` },
     });
   }
-  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
-  if (!match) return reject('The Authorization header is not "Bearer <token>" (RFC 6750 §2.1).');
-  const token = store.token(match[1] as string);
+  const value = bearerValue(authorization);
+  if (value === undefined) return reject('The Authorization header is not "Bearer <token>" (RFC 6750 §2.1).');
+  // The store is asked every time (a token may be revoked, or issued, at any moment); only the parsing of
+  // the header and of the expiry, which depend on nothing else, is kept.
+  const token = store.token(value);
   if (!token) return reject('The bearer token is unknown to this server.');
   if (token.revoked) return reject('The bearer token was revoked.');
-  if (token.expiresAt && Date.parse(token.expiresAt) <= clock.now().getTime()) {
+  if (token.expiresAt && expiryMs(token.expiresAt) <= clock.now().getTime()) {
     return reject(`The bearer token expired at ${token.expiresAt}.`);
   }
   return token;
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+// A client sends the same header on every request: the token it names is kept for the headers seen last.
+const MAX_KEPT = 1000;
+const bearerValues = new Map<string, string | null>();
+const expiries = new Map<string, number>();
+
+/** The token an `Authorization: Bearer …` header carries (RFC 6750 §2.1), undefined when it is not one. */
+function bearerValue(authorization: string): string | undefined {
+  let value = bearerValues.get(authorization);
+  if (value === undefined) {
+    value = BEARER.exec(authorization)?.[1] ?? null;
+    keep(bearerValues, authorization, value);
+  }
+  return value ?? undefined;
+}
+
+function expiryMs(expiresAt: string): number {
+  let ms = expiries.get(expiresAt);
+  if (ms === undefined) keep(expiries, expiresAt, (ms = Date.parse(expiresAt)));
+  return ms;
+}
+
+/** Bounded: past the limit the oldest half goes (a script minting tokens must not grow the process). */
+function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MAX_KEPT) {
+    let drop = MAX_KEPT / 2;
+    for (const old of map.keys()) {
+      map.delete(old);
+      if (--drop === 0) break;
+    }
+  }
+  map.set(key, value);
 }
 
 function reject(detail: string): never {

@@ -32,15 +32,23 @@ export interface JournalEntry {
 
 type EntryFields = Omit<JournalEntry, 'seq'>;
 
-/** A kept request: its entry is built when first read (parsing and masking bodies costs more than answering). */
+/**
+ * A kept request: its entry is built when first read (parsing and masking bodies costs more than answering),
+ * from what was kept of the exchange (`raw`) by a builder the caller names once, so recording makes no
+ * closure. Slots are reused once the journal is full: recording allocates nothing of its own.
+ */
 interface Slot {
   seq: number;
-  build?: () => EntryFields;
-  entry?: JournalEntry;
+  raw: unknown;
+  build: ((raw: never) => EntryFields) | undefined;
+  entry: JournalEntry | undefined;
 }
 
 export class Journal {
-  private slots: Slot[] = [];
+  /** A ring: `start` is the oldest slot, `length` how many are kept. */
+  private ring: Slot[] = [];
+  private start = 0;
+  private length = 0;
   private seq = 0;
 
   constructor(private readonly capacity = 1000) {}
@@ -50,9 +58,27 @@ export class Journal {
    * Give a function to defer building the entry until the journal is read.
    */
   record(entry: EntryFields | (() => EntryFields)): void {
+    if (typeof entry === 'function') this.recordLazy(entry, callBuilder);
+    else this.recordLazy(entry, sameFields);
+  }
+
+  /** Keeps `raw` and builds the entry from it with `build` when the journal is first read. */
+  recordLazy<T>(raw: T, build: (raw: T) => EntryFields): void {
     const seq = ++this.seq;
-    this.slots.push(typeof entry === 'function' ? { seq, build: entry } : { seq, entry: { seq, ...entry } });
-    if (this.slots.length > this.capacity) this.slots.splice(0, this.slots.length - this.capacity);
+    let slot: Slot | undefined;
+    if (this.length < this.capacity) {
+      const index = (this.start + this.length) % this.capacity;
+      slot = this.ring[index];
+      if (!slot) this.ring[index] = slot = { seq, raw: undefined, build: undefined, entry: undefined };
+      this.length++;
+    } else {
+      slot = this.ring[this.start] as Slot;
+      this.start = (this.start + 1) % this.capacity;
+    }
+    slot.seq = seq;
+    slot.raw = raw;
+    slot.build = build as (raw: never) => EntryFields;
+    slot.entry = undefined;
   }
 
   /** Matching entries, oldest first; `limit` keeps the newest ones. */
@@ -69,27 +95,44 @@ export class Journal {
   }
 
   get(seq: number): JournalEntry | undefined {
-    const slot = this.slots.find((s) => s.seq === seq);
-    return slot ? materialize(slot) : undefined;
+    if (this.length === 0) return undefined;
+    const oldest = (this.ring[this.start] as Slot).seq;
+    const offset = seq - oldest;
+    if (!Number.isInteger(offset) || offset < 0 || offset >= this.length) return undefined;
+    const slot = this.ring[(this.start + offset) % this.capacity] as Slot;
+    return slot.seq === seq ? materialize(slot) : undefined;
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.length;
   }
 
   clear(): void {
-    this.slots = [];
+    this.ring = [];
+    this.start = 0;
+    this.length = 0;
   }
 
   private entries(): JournalEntry[] {
-    return this.slots.map(materialize);
+    const out: JournalEntry[] = [];
+    for (let i = 0; i < this.length; i++) out.push(materialize(this.ring[(this.start + i) % this.capacity] as Slot));
+    return out;
   }
+}
+
+function callBuilder(build: () => EntryFields): EntryFields {
+  return build();
+}
+
+function sameFields(fields: EntryFields): EntryFields {
+  return fields;
 }
 
 function materialize(slot: Slot): JournalEntry {
   if (!slot.entry) {
-    slot.entry = { seq: slot.seq, ...(slot.build as () => EntryFields)() };
+    slot.entry = { seq: slot.seq, ...(slot.build as (raw: unknown) => EntryFields)(slot.raw) };
     slot.build = undefined;
+    slot.raw = undefined;
   }
   return slot.entry;
 }

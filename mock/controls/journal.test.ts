@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MockHarness } from '../testing/startMock.ts';
 import { useMock } from '../testing/useMock.ts';
 import { PUBLIC } from '../oauth/testing/oauthKit.ts';
+import { Journal, type JournalEntry } from './Journal.ts';
 
 let mock: MockHarness;
 let community: string;
@@ -44,6 +45,25 @@ describe('the journal', () => {
     expect(entries[2].request.headers.authorization).toMatch(/^Basic \*\*\*/);
     expect(entries[2].response.body.access_token).toMatch(/^\*\*\*/);
     for (const leaked of [secret, 'abcdefghijklmnopqrstuvwxyz', 'verifierverifierverifier', app.clientSecret as string]) expect(text).not.toContain(leaked);
+  });
+
+  it.each([
+    ['a long page of groups', '/v1/groups?limit=100'],
+    ['one group', '/v1/groups?limit=1'],
+  ])('keeps the answer as it was sent: %s', async (_name, path) => {
+    const sent = await mock.call('GET', path, { token, community });
+    const text = JSON.stringify(sent.body);
+    const [entry] = await journal({ path: '/v1/groups' });
+    expect(entry.response.size).toBe(Buffer.byteLength(text));
+    expect(entry.response.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+    expect(entry.response.headers['content-type']).toBe('application/json; charset=utf-8');
+    if (Buffer.byteLength(text) > 8 * 1024) {
+      expect(entry.response.truncated).toBe(true);
+      expect(text.startsWith(entry.response.body)).toBe(true);
+      expect(Buffer.byteLength(entry.response.body)).toBeLessThanOrEqual(8 * 1024);
+    } else {
+      expect(entry.response.body).toEqual(sent.body);
+    }
   });
 
   it('bounds the bodies it keeps', async () => {
@@ -112,5 +132,46 @@ describe('the journal', () => {
   it('does not journal the controls', async () => {
     await mock.call('GET', '/__mock/clock');
     expect(await journal({ session: '*' })).toEqual([]);
+  });
+});
+
+describe('Journal', () => {
+  const fields = (path: string): Omit<JournalEntry, 'seq'> => ({
+    at: '2026-03-01T12:00:00.000Z',
+    method: 'GET',
+    url: path,
+    path,
+    session: 'default',
+    status: 200,
+    durationMs: 1,
+    request: { headers: {}, size: 0 },
+    response: { headers: {}, size: 0 },
+  });
+
+  it('keeps the newest entries up to its capacity, oldest first, and finds each by seq', () => {
+    const journal = new Journal(3);
+    for (let i = 1; i <= 7; i++) journal.record(fields(`/${i}`));
+    expect(journal.size).toBe(3);
+    expect(journal.list().map((e) => [e.seq, e.path])).toEqual([[5, '/5'], [6, '/6'], [7, '/7']]);
+    expect(journal.get(4)).toBeUndefined();
+    expect(journal.get(6)?.path).toBe('/6');
+    expect(journal.get(8)).toBeUndefined();
+    expect(journal.list({ limit: 2 }).map((e) => e.seq)).toEqual([6, 7]);
+  });
+
+  it('builds a lazily recorded entry once, when first read, and numbers on after a clear', () => {
+    const journal = new Journal(2);
+    let built = 0;
+    journal.recordLazy('/a', (path) => (built++, fields(path)));
+    journal.record(() => (built++, fields('/b')));
+    expect(built).toBe(0);
+    expect(journal.list().map((e) => e.path)).toEqual(['/a', '/b']);
+    expect(journal.list().map((e) => e.path)).toEqual(['/a', '/b']);
+    expect(built).toBe(2);
+    journal.clear();
+    expect(journal.size).toBe(0);
+    journal.record(fields('/c'));
+    expect(journal.list().map((e) => [e.seq, e.path])).toEqual([[3, '/c']]);
+    expect(journal.count({ path: '/c' })).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 import { REALM } from '../auth/authenticateBearer.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { OperationHandler } from '../http/OperationHandler.ts';
+import { storeAnswerCache } from '../present/storeAnswerCache.ts';
+import type { TokenRecord } from '../store/records.ts';
 import { buildUserInfo } from '../userinfo/buildUserInfo.ts';
 import { grantedScopes } from '../userinfo/grantedScopes.ts';
 import { parseIncludes } from '../userinfo/relatedParts.ts';
@@ -23,6 +25,12 @@ export const getUserInfo: OperationHandler = (ctx) => {
       headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="the user no longer exists"` },
     });
   }
-  const body = buildUserInfo(ctx.deps.contract, ctx.deps.store, { user, scopes: grantedScopes(ctx.deps.contract, token), includes: parseIncludes(ctx.params.query.includes) });
+  // The answer depends on the token (its user and scopes), `includes` and the store: kept until the next write.
+  const includes = ctx.params.query.includes;
+  const body = keptUserInfo(ctx.deps.contract, ctx.deps.store, token, typeof includes === 'string' ? includes : '', () =>
+    buildUserInfo(ctx.deps.contract, ctx.deps.store, { user, scopes: grantedScopes(ctx.deps.contract, token), includes: parseIncludes(includes) }),
+  );
   return { status: 200, body };
 };
+
+const keptUserInfo = storeAnswerCache<TokenRecord>('#/components/schemas/UserInfo');

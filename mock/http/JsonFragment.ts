@@ -8,17 +8,24 @@ import type { FieldError } from '../../spec/formatAjvErrors.ts';
  */
 export class JsonFragment {
   readonly #json: string;
+  /** Its JSON's length in UTF-8, measured once: an answer's Content-Length is summed from these (see encodeJson). */
+  readonly #byteLength: number;
   readonly #schemaPointer: string;
   readonly #errors: readonly FieldError[];
 
   constructor(value: unknown, schemaPointer: string, errors: readonly FieldError[]) {
     this.#json = JSON.stringify(value);
+    this.#byteLength = Buffer.byteLength(this.#json, 'utf8');
     this.#schemaPointer = schemaPointer;
     this.#errors = errors;
   }
 
   get json(): string {
     return this.#json;
+  }
+
+  get byteLength(): number {
+    return this.#byteLength;
   }
 
   get schemaPointer(): string {
@@ -68,6 +75,62 @@ export function serializeJson(value: unknown, depth = ENVELOPE_DEPTH): string {
   return out + '}';
 }
 
+/**
+ * The answer as serializeJson spells it, with its length in UTF-8 (its Content-Length): the fragments' text
+ * is joined in and their cached lengths added up, so only the envelope's own few characters are measured.
+ * The text goes to the socket as a string, which Node writes along with the head in one write.
+ */
+export function encodeJson(value: unknown): { text: string; byteLength: number } {
+  measured = 0;
+  const text = joinFragments(value, ENVELOPE_DEPTH);
+  return { text, byteLength: measured };
+}
+
+// What joinFragments has measured so far (one answer at a time: it runs synchronously).
+let measured = 0;
+
+function joinFragments(value: unknown, depth: number): string {
+  if (value instanceof JsonFragment) {
+    measured += value.byteLength;
+    return value.json;
+  }
+  if (depth === 0 || value === null || typeof value !== 'object' || !(Array.isArray(value) || isPlainObject(value))) {
+    const text = JSON.stringify(value);
+    measured += text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+    return text;
+  }
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (i > 0) out += ',';
+      if (item === undefined || typeof item === 'function') {
+        out += 'null';
+        measured += 4;
+      } else out += joinFragments(item, depth - 1);
+    }
+    // The brackets and commas: one byte each.
+    measured += value.length === 0 ? 2 : value.length + 1;
+    return out + ']';
+  }
+  let out = '{';
+  let punctuation = 2;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined || typeof item === 'function') continue;
+    const name = JSON.stringify(key);
+    if (out.length > 1) {
+      out += ',';
+      punctuation++;
+    }
+    measured += Buffer.byteLength(name, 'utf8');
+    out += name + ':' + joinFragments(item, depth - 1);
+    punctuation++;
+  }
+  measured += punctuation;
+  return out + '}';
+}
+
 /** The same envelope with every fragment replaced by a plain copy, for faults that rewrite answers in place. */
 export function materializeJson(value: unknown, depth = ENVELOPE_DEPTH): unknown {
   if (value instanceof JsonFragment) return value.toPlain();
@@ -81,23 +144,89 @@ export function materializeJson(value: unknown, depth = ENVELOPE_DEPTH): unknown
 
 /**
  * The fragments of an envelope: their schemas (which the envelope check treats as already checked) and their
- * own schema errors, placed at the fragment's JSON pointer in the answer.
+ * own schema errors, placed at the fragment's JSON pointer in the answer. Run on every checked answer, so it
+ * allocates nothing for a valid one: the set of schemas is shared per combination (the contract keys its
+ * envelope validators by it), and a pointer is spelled out only for a fragment with errors.
  */
-export function fragmentsOf(value: unknown): { schemaPointers: Set<string>; errors: FieldError[] } {
-  const schemaPointers = new Set<string>();
-  const errors: FieldError[] = [];
-  const visit = (node: unknown, pointer: string, depth: number): void => {
-    if (node instanceof JsonFragment) {
-      schemaPointers.add(node.schemaPointer);
-      for (const e of node.errors) errors.push({ ...e, path: pointer + e.path });
-      return;
+export function fragmentsOf(value: unknown): { schemaPointers: ReadonlySet<string>; errors: FieldError[] } {
+  const found: Found = { first: undefined, more: undefined, errors: NO_ERRORS };
+  visitFragments(value, ENVELOPE_DEPTH, found, []);
+  return { schemaPointers: sharedSet(found), errors: found.errors };
+}
+
+interface Found {
+  first: string | undefined;
+  more: Set<string> | undefined;
+  errors: FieldError[];
+}
+
+const NO_ERRORS: FieldError[] = [];
+Object.freeze(NO_ERRORS);
+
+function visitFragments(node: unknown, depth: number, found: Found, path: Array<string | number>): void {
+  if (node instanceof JsonFragment) {
+    const pointer = node.schemaPointer;
+    if (found.first === undefined) found.first = pointer;
+    else if (pointer !== found.first) (found.more ??= new Set()).add(pointer);
+    if (node.errors.length > 0) {
+      if (found.errors === NO_ERRORS) found.errors = [];
+      const at = path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+      for (const e of node.errors) found.errors.push({ ...e, path: at + e.path });
     }
-    if (depth === 0 || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${pointer}/${i}`, depth - 1));
-    else for (const [key, item] of Object.entries(node)) visit(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth - 1);
-  };
-  visit(value, '', ENVELOPE_DEPTH);
-  return { schemaPointers, errors };
+    return;
+  }
+  if (depth === 0 || node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      path.push(i);
+      visitFragments(node[i], depth - 1, found, path);
+      path.pop();
+    }
+    return;
+  }
+  for (const key in node) {
+    if (!Object.prototype.hasOwnProperty.call(node, key)) continue;
+    path.push(key);
+    visitFragments((node as Record<string, unknown>)[key], depth - 1, found, path);
+    path.pop();
+  }
+}
+
+// One set per combination of schemas seen (a handful: the presented kinds of record), never mutated once shared.
+const sharedSets = new Map<string, ReadonlySet<string>>();
+const NONE: ReadonlySet<string> = new Set();
+
+function sharedSet(found: Found): ReadonlySet<string> {
+  if (found.first === undefined) return NONE;
+  let key = found.first;
+  if (found.more) {
+    found.more.add(found.first);
+    key = [...found.more].sort().join(' ');
+  }
+  let set = sharedSets.get(key);
+  if (!set) sharedSets.set(key, (set = found.more ?? new Set([found.first])));
+  return set;
+}
+
+/**
+ * An answer made of shared fragments and a few scalars (a record, a page of records, `{ total, hits }`):
+ * keeping it costs only its small envelope, since the fragments are cached anyway, and its bytes can be
+ * made again from it exactly.
+ */
+export function isFragmentEnvelope(value: unknown): boolean {
+  if (value instanceof JsonFragment) return true;
+  if (Array.isArray(value)) return allFragments(value);
+  if (value === null || typeof value !== 'object' || !isPlainObject(value)) return false;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && typeof item === 'object' && !(item instanceof JsonFragment) && !(Array.isArray(item) && allFragments(item))) return false;
+  }
+  return true;
+}
+
+function allFragments(items: unknown[]): boolean {
+  for (const item of items) if (!(item instanceof JsonFragment)) return false;
+  return true;
 }
 
 /** Only arrays and plain objects are walked; anything else (a Date, a Buffer) is left to JSON.stringify. */

@@ -7,7 +7,7 @@ import { holdUntilDurable } from '../persist/holdAnswerUntilDurable.ts';
 import { assertPlainPathParams } from './assertPlainPathParams.ts';
 import { type CorsOptions, corsHeaders } from './cors.ts';
 import type { HostPolicy } from './hostAllowList.ts';
-import { guardHost } from './hostGuard.ts';
+import { refuseForeignHost } from './hostGuard.ts';
 import { HttpProblem } from './HttpProblem.ts';
 import { materializeJson } from './JsonFragment.ts';
 import type { AppDeps, OperationHandler, OperationResult } from './OperationHandler.ts';
@@ -47,6 +47,9 @@ export interface ApiPipelineOptions extends RequestLogOptions {
  */
 export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): ApiPipeline {
   const log = options.log ?? (() => undefined);
+  const hostPolicy = options.host ?? {};
+  // A wrapped res.end (durability) may rewrite the answer: the journal must then see what was really sent.
+  const durable = options.durability !== undefined;
   return (req, res) => {
     const url = req.url ?? '/';
     const { path, search } = splitRequestUrl(url);
@@ -54,10 +57,10 @@ export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): A
     const handler = match && options.handlers[match.operation.operationId];
     if (!match || !handler) return false;
     // Same order as the Express app: the host first (nothing is read or changed for a foreign one), then durability.
-    if (guardHost(req, res, options.host ?? {}) === undefined) return true;
+    if (refuseForeignHost(req, res, hostPolicy)) return true;
     if (options.durability) holdUntilDurable(res, options.durability);
     const notes: RequestNotes = { operationId: match.operation.operationId };
-    logRequest(deps, options, req, res, notes);
+    logRequest(deps, options, req, res, notes, durable);
     corsHeaders(req, res, options.cors);
     answer(deps, options, match.operation, match.pathParams, handler, req, res, search, notes).catch((error: unknown) => {
       log(`internal error on ${req.method} ${url}: ${(error as Error)?.stack ?? String(error)}`);
@@ -66,9 +69,12 @@ export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): A
         return;
       }
       const problem = new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.');
+      const body = JSON.stringify(problemBody(problem, url));
+      notes.responseBody = body;
+      notes.responseHeaders = undefined;
       res.statusCode = problem.status;
       res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-      res.end(JSON.stringify(problemBody(problem, url)));
+      res.end(body);
     });
     return true;
   };
@@ -134,5 +140,5 @@ async function answer(
     response.headers = { ...response.headers };
     for (const fault of faults) fault.onResponse?.(faultCtx, response);
   }
-  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && !outsideContract, notes });
+  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && !outsideContract, notes, lateHeaders: options.durability !== undefined });
 }

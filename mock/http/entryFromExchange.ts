@@ -20,7 +20,7 @@ export interface Exchange {
   status: number;
   responseHeaders: Record<string, string | string[] | number | undefined>;
   /** The first bytes written (see captureResponseBody), and how many were written in all. */
-  responseBody?: Buffer;
+  responseBody?: Buffer | string;
   responseSize?: number;
   durationMs: number;
   operationId?: string;

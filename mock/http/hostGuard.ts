@@ -11,23 +11,43 @@ import { problemBody } from './writeProblem.ts';
  * returned; an allowed one gives the origin every absolute URL is built from. HTTP/1.1 without Host is a 400.
  */
 export function guardHost(req: IncomingMessage, res: ServerResponse, policy: HostPolicy): string | undefined {
+  if (refuseForeignHost(req, res, policy)) return undefined;
+  return publicOrigin(req, policy, req.socket.localPort);
+}
+
+/** The same check for a caller that needs no origin (the API pipeline): true when the request was answered (refused). */
+export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, policy: HostPolicy): boolean {
   const host = req.headers.host;
   let problem: HttpProblem | undefined;
   if (host === undefined && req.httpVersion !== '1.0') {
     problem = new HttpProblem('malformed_http', 'HTTP/1.1 requires a Host header (RFC 9112 §3.2).');
-  } else if (!isAllowedHost(host, policy)) {
+  } else if (!allowed(host, policy)) {
     const shown = JSON.stringify(String(host).slice(0, 100));
     problem = new HttpProblem('host_not_allowed', `Blocked request: the host ${shown} is not one of this mock's names. To allow it, start the mock with --allowed-hosts ${String(host).split(':')[0]?.slice(0, 100)} (or --public-url).`);
   }
-  if (problem) {
-    const body = JSON.stringify(problemBody(problem));
-    res.statusCode = problem.status;
-    res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(body);
-    return undefined;
+  if (!problem) return false;
+  const body = JSON.stringify(problemBody(problem));
+  res.statusCode = problem.status;
+  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+  return true;
+}
+
+// A client sends the same Host on every request: the verdict is kept per policy for the few values seen.
+const verdicts = new WeakMap<HostPolicy, Map<string, boolean>>();
+const MAX_KEPT = 64;
+
+function allowed(host: string | undefined, policy: HostPolicy): boolean {
+  if (host === undefined) return isAllowedHost(host, policy);
+  let kept = verdicts.get(policy);
+  if (!kept) verdicts.set(policy, (kept = new Map()));
+  let verdict = kept.get(host);
+  if (verdict === undefined) {
+    verdict = isAllowedHost(host, policy);
+    if (kept.size < MAX_KEPT) kept.set(host, verdict);
   }
-  return publicOrigin(req, policy, req.socket.localPort);
+  return verdict;
 }
 
 /**

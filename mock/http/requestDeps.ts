@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_SESSION, SessionLimitError } from '../sessions/SessionRegistry.ts';
-import { isSessionName, namedSession, SESSION_COOKIE } from '../sessions/sessionName.ts';
+import { isSessionName, namedSession, SESSION_COOKIE, SESSION_HEADER } from '../sessions/sessionName.ts';
 import { HttpProblem } from './HttpProblem.ts';
 import type { AppDeps } from './OperationHandler.ts';
 
-const resolved = new WeakMap<IncomingMessage, AppDeps>();
+// Kept on the request itself: a WeakMap entry per request would cost every garbage collection a look at it.
+const RESOLVED = Symbol('requestDeps');
+type Resolved = IncomingMessage & { [RESOLVED]?: AppDeps };
 
 /**
  * The deps one request works with: those of the session it names (X-Mock-Session), else the default ones.
@@ -12,9 +14,10 @@ const resolved = new WeakMap<IncomingMessage, AppDeps>();
  * session. Throws an HttpProblem for a bad name (400) or when a new session would pass the cap (429).
  */
 export function requestDeps(deps: AppDeps, req: IncomingMessage): AppDeps {
-  const known = resolved.get(req);
+  const known = (req as Resolved)[RESOLVED];
   if (known) return known;
-  const named = namedSession(req);
+  // Most requests name no session: no header, no cookie.
+  const named = req.headers[SESSION_HEADER] === undefined && req.headers.cookie === undefined ? undefined : namedSession(req);
   let out: AppDeps;
   if (named === undefined || named.name === DEFAULT_SESSION) {
     out = deps.sessions.use(DEFAULT_SESSION);
@@ -27,7 +30,7 @@ export function requestDeps(deps: AppDeps, req: IncomingMessage): AppDeps {
     }
     out = useSession(deps, named.name);
   }
-  resolved.set(req, out);
+  (req as Resolved)[RESOLVED] = out;
   return out;
 }
 

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
-import { captureResponseBody } from './captureResponseBody.ts';
-import { entryFromExchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
+import type { JournalEntry } from '../controls/Journal.ts';
+import { type CapturedBody, captureResponseBody } from './captureResponseBody.ts';
+import { entryFromExchange, type Exchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
+import { serializeJson } from './JsonFragment.ts';
 import type { AppDeps } from './OperationHandler.ts';
 import { requestDeps } from './requestDeps.ts';
 
@@ -17,15 +19,53 @@ export interface RequestNotes {
   violations?: string[];
   /** The raw request body, once read (the journal keeps its head). */
   requestBody?: Buffer | string;
+  /**
+   * The answer's body and head as the API pipeline wrote them (writeApiResponse), so the journal need not
+   * wrap the response to see them. `responseHeaders` is a flat name, value list, set only when it is the
+   * whole head (nothing was set on the response before).
+   */
+  responseBody?: string | Buffer;
+  /** Its bytes in UTF-8 (its Content-Length). */
+  responseSize?: number;
+  /** The value it was serialized from, when that is an envelope of shared fragments (see isFragmentEnvelope). */
+  responseValue?: unknown;
+  responseHeaders?: readonly string[];
 }
+
+/** What a finished request leaves for its journal entry, built when the journal is read. */
+interface Kept extends Omit<Exchange, 'at'> {
+  at: Date;
+  session: string;
+  /** An answer made of shared fragments, serialized again when the journal is read (see below). */
+  responseValue?: unknown;
+  responseHeaderList?: readonly string[];
+}
+
+const NO_HEADERS: Kept['responseHeaders'] = Object.freeze({});
+
+/** Everything the 'finish' listener needs, kept on the response (one listener function for all requests). */
+interface Pending {
+  deps: AppDeps;
+  session: AppDeps;
+  options: RequestLogOptions;
+  notes: RequestNotes;
+  started: number;
+  at: Date;
+  captured: CapturedBody | undefined;
+  journaled: boolean;
+}
+
+const PENDING = Symbol('pendingLog');
 
 /**
  * One concise line per request (unless quiet), and a journal entry, in the journal of the request's session,
  * written when the answer is finished, bodies included. A request naming no valid session is journaled in the
  * default one (it is refused further on, with the reason). The controls and the docs' assets are not journaled
  * (the dashboard polls the former). A plain function over node:http, so the API pipeline and Express log alike.
+ * `capture`: false when the writer fills `notes.responseBody` itself (the API pipeline), so the response's
+ * write and end are not wrapped.
  */
-export function logRequest(deps: AppDeps, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes): void {
+export function logRequest(deps: AppDeps, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes, capture = true): void {
   const started = performance.now();
   let session: AppDeps;
   try {
@@ -33,46 +73,93 @@ export function logRequest(deps: AppDeps, options: RequestLogOptions, req: Incom
   } catch {
     session = deps.sessions.defaultDeps;
   }
-  const at = session.clock.iso();
   const url = req.url ?? '/';
   const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/');
-  const captured = journaled ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined;
-  res.once('finish', () => {
-    const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const { operationId, violations } = notes;
+  const pending: Pending = {
+    deps,
+    session,
+    options,
+    notes,
+    started,
+    // The session's clock now; formatted only if the entry is ever read.
+    at: session.clock.now(),
+    captured: journaled && capture ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined,
+    journaled,
+  };
+  (res as ServerResponse & { [PENDING]?: Pending })[PENDING] = pending;
+  res.on('finish', onFinish);
+}
+
+function onFinish(this: ServerResponse): void {
+  const res = this as ServerResponse & { [PENDING]?: Pending };
+  const pending = res[PENDING];
+  if (!pending) return;
+  res[PENDING] = undefined;
+  const req = res.req;
+  const { notes, session, captured, options } = pending;
+  const durationMs = Math.round((performance.now() - pending.started) * 10) / 10;
+  const url = req.url ?? '/';
+  if (pending.journaled) {
+    // Only what the answer leaves behind is read now; parsing and masking wait until the journal is read.
+    // The journal never keeps a whole upload or answer alive: a body longer than it keeps is cut to a copy.
+    const raw = notes.requestBody;
+    const requestBytes = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+    const requestBody = requestBytes && requestBytes.length > JOURNAL_BODY_LIMIT + 1 ? Buffer.from(requestBytes.subarray(0, JOURNAL_BODY_LIMIT + 1)) : requestBytes;
+    let responseBody: Buffer | string | undefined;
+    let responseSize: number;
+    let responseValue: unknown;
     if (captured) {
-      // Only what the answer leaves behind is read now; parsing and masking wait until the journal is read.
-      // Copies of the bodies' first bytes: the journal never keeps a whole upload or answer alive.
-      const status = res.statusCode;
-      const responseHeaders = res.getHeaders();
-      const raw = notes.requestBody;
-      const requestBytes = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
-      const requestBody = requestBytes ? Buffer.from(requestBytes.subarray(0, JOURNAL_BODY_LIMIT + 1)) : undefined;
-      const requestSize = requestBytes?.length;
-      const responseBody = captured.head();
-      const responseSize = captured.size();
-      session.journal.record(() => ({
-        ...entryFromExchange({
-          at,
-          method: req.method ?? 'GET',
-          url,
-          requestHeaders: req.headers,
-          requestBody,
-          requestSize,
-          status,
-          responseHeaders,
-          responseBody,
-          responseSize,
-          durationMs,
-          operationId,
-          violations,
-        }),
-        // The session it was answered in (named by the header or the cookie).
-        session: session.session,
-      }));
+      responseBody = captured.head();
+      responseSize = captured.size();
+    } else {
+      const written = notes.responseBody;
+      responseSize = written === undefined ? 0 : (notes.responseSize ?? Buffer.byteLength(written));
+      // An answer of shared fragments is kept as that envelope (its bytes are made again when read), which
+      // costs the journal no copy of them; any other long answer is cut to a copy of its head (V8 would keep
+      // the whole string alive behind a slice of it).
+      if (written !== undefined && notes.responseValue !== undefined) responseValue = notes.responseValue;
+      else if (written === undefined || responseSize <= JOURNAL_BODY_LIMIT + 1) responseBody = written;
+      else responseBody = Buffer.from(typeof written === 'string' ? written.slice(0, JOURNAL_BODY_LIMIT + 1) : written.subarray(0, JOURNAL_BODY_LIMIT + 1));
     }
-    options.log?.(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
-  });
+    const kept: Kept = {
+      at: pending.at,
+      method: req.method ?? 'GET',
+      url,
+      requestHeaders: req.headers,
+      requestBody,
+      requestSize: requestBytes?.length,
+      status: res.statusCode,
+      // The head the pipeline wrote is kept as written (a list) and turned into an object only if read.
+      responseHeaders: notes.responseHeaders ? NO_HEADERS : res.getHeaders(),
+      responseHeaderList: notes.responseHeaders,
+      responseBody,
+      responseSize,
+      responseValue,
+      durationMs,
+      operationId: notes.operationId,
+      violations: notes.violations,
+      // The session it was answered in (named by the header or the cookie).
+      session: session.session,
+    };
+    session.journal.recordLazy(kept, entryOfKept);
+  }
+  if (options.log) {
+    const { operationId, violations } = notes;
+    options.log(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
+  }
+}
+
+function entryOfKept(kept: Kept): Omit<JournalEntry, 'seq'> {
+  const responseBody = kept.responseValue === undefined ? kept.responseBody : serializeJson(kept.responseValue).slice(0, JOURNAL_BODY_LIMIT + 1);
+  const responseHeaders = kept.responseHeaderList ? headersOfList(kept.responseHeaderList) : kept.responseHeaders;
+  return { ...entryFromExchange({ ...kept, at: kept.at.toISOString(), responseBody, responseHeaders }), session: kept.session };
+}
+
+/** A flat header list as res.getHeaders() would give it: names in lower case. Response headers are never many. */
+function headersOfList(list: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) out[(list[i] as string).toLowerCase()] = list[i + 1] as string;
+  return out;
 }
 
 /** The same, as Express middleware, for everything outside the API pipeline (controls, OAuth, unknown routes). */

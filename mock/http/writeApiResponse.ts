@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
-import { fragmentsOf, serializeJson } from './JsonFragment.ts';
+import { encodeJson, fragmentsOf, isFragmentEnvelope } from './JsonFragment.ts';
 import type { AppDeps } from './OperationHandler.ts';
 import type { RequestNotes } from './requestLog.ts';
 
@@ -9,40 +9,72 @@ export interface WriteOptions {
   /** Check the answer against the spec and flag violations (X-Contract-Violations header, journal). */
   validate: boolean;
   notes: RequestNotes;
+  /**
+   * Headers stay open until `res.end` (set one by one) rather than fixed with `writeHead`: for a response
+   * whose `end` is wrapped to rewrite the answer at the last moment (durability turns a failed commit into
+   * a 503), which it cannot do once the head is written.
+   */
+  lateHeaders?: boolean;
 }
+
+const JSON_TYPE = 'application/json';
+const JSON_TYPE_UTF8 = 'application/json; charset=utf-8';
+const CHARSET = /;\s*charset=/i;
 
 /**
  * Writes an API answer as Express's res.send would (Content-Type with charset=utf-8, Content-Length), after
  * checking it against the spec (Prism's sl-violations idea: the mock can never drift from its contract
  * unseen). Presented fragments were checked when presented; here only the envelope around them is.
+ * The head goes out in one `writeHead` with a flat list of headers and the body as one string (fragments'
+ * cached JSON joined, its length summed from theirs): Node writes head and body with one socket write.
  */
 export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
-  let contentType = 'application/json';
-  for (const name of Object.keys(response.headers)) {
-    const value = response.headers[name] as string;
-    if (name.toLowerCase() === 'content-type') contentType = value;
-    else res.setHeader(name, value);
+  const notes = options.notes;
+  let contentType = JSON_TYPE;
+  const head: string[] = [];
+  const given = response.headers;
+  for (const name in given) {
+    const value = given[name] as string;
+    if (name.length === 12 && name.toLowerCase() === 'content-type') contentType = value;
+    else head.push(name, value);
   }
-  res.statusCode = response.status;
-  if (options.validate) flagViolations(deps, op, res, response, contentType, options.notes);
-  if (response.body === undefined) {
-    res.end();
+  if (options.validate) {
+    const violations = findViolations(deps, op, response, contentType);
+    if (violations) {
+      notes.violations = violations;
+      head.push('X-Contract-Violations', violations.join('; ').slice(0, 2000));
+    }
+  }
+  let body: string | undefined;
+  if (response.body !== undefined) {
+    const encoded = encodeJson(response.body);
+    body = encoded.text;
+    head.push('Content-Type', contentType === JSON_TYPE ? JSON_TYPE_UTF8 : CHARSET.test(contentType) ? contentType : `${contentType}; charset=utf-8`);
+    const size = encoded.byteLength;
+    head.push('Content-Length', String(size));
+    notes.responseSize = size;
+    // An answer of shared fragments is kept by the journal as that (small) envelope, not as its bytes.
+    if (isFragmentEnvelope(response.body)) notes.responseValue = response.body;
+  }
+  notes.responseBody = body;
+  if (options.lateHeaders) {
+    for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1] as string);
+    res.statusCode = response.status;
+    res.end(body);
     return;
   }
-  // Encoded once: its length is the Content-Length, and the socket writes these bytes as they are.
-  const bytes = Buffer.from(serializeJson(response.body), 'utf8');
-  res.setHeader('Content-Type', /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`);
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
+  // Headers set before (CORS) are merged by writeHead, and then res.getHeaders() holds them all; otherwise the
+  // journal reads what was written from the notes.
+  const whole = res.getHeaderNames().length === 0;
+  res.writeHead(response.status, head);
+  if (whole) notes.responseHeaders = head;
+  res.end(body);
 }
 
-function flagViolations(deps: AppDeps, op: OperationSpec, res: ServerResponse, response: FaultResponse, contentType: string, notes: RequestNotes): void {
+function findViolations(deps: AppDeps, op: OperationSpec, response: FaultResponse, contentType: string): string[] | undefined {
   const fragments = fragmentsOf(response.body);
   const check = deps.contract.validateResponse(op.operationId, response.status, contentType, response.body, response.headers, fragments.schemaPointers);
-  const errors = [...check.errors, ...fragments.errors];
-  const violations = check.documented ? errors.map((e) => `${e.path || '/'} ${e.message}`) : [`status ${response.status} is not documented for ${op.operationId}`];
-  if (violations.length > 0) {
-    notes.violations = violations;
-    res.setHeader('X-Contract-Violations', violations.join('; ').slice(0, 2000));
-  }
+  if (!check.documented) return [`status ${response.status} is not documented for ${op.operationId}`];
+  if (check.errors.length === 0 && fragments.errors.length === 0) return undefined;
+  return [...check.errors, ...fragments.errors].map((e) => `${e.path || '/'} ${e.message}`);
 }
