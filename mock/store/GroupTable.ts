@@ -415,10 +415,18 @@ export class GroupTable {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** What a text query is matched against: the name and the alias, folded, apart (a match never spans both). */
+/**
+ * What a text query is matched against: the name and the alias, folded, apart (a match never spans both).
+ * Kept per record object: records never change (a write stores a new one), and a session's search folds its
+ * own groups on every query.
+ */
 export function foldGroup(g: GroupRecord): string {
-  return normalizeText(`${g.name}\u0000${g.alias}`);
+  let folded = foldedRecords.get(g);
+  if (folded === undefined) foldedRecords.set(g, (folded = normalizeText(`${g.name}\u0000${g.alias}`)));
+  return folded;
 }
+
+const foldedRecords = new WeakMap<GroupRecord, string>();
 
 function compareCreation(aCreated: string, aId: string, bCreated: string, bId: string): number {
   if (aCreated !== bCreated) return aCreated < bCreated ? -1 : 1;

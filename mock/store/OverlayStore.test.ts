@@ -144,3 +144,21 @@ describe('a session store (overlay over the base)', () => {
     expect(fromChanges.snapshot()).toEqual(session.snapshot());
   });
 });
+
+describe('a session keeps its group pages until its next write', () => {
+  it('answers a repeated query the same, and a write shows at once', () => {
+    const base = new BaseData(dataset());
+    const session = new OverlayStore(base);
+    const first = base.groups.get(`g${String(1).padStart(23, '0')}`) as GroupRecord;
+    session.putGroup({ ...first, name: 'Turma Nova' });
+    const q: GroupQuery = { community: 'c1', page: 1, limit: 5, q: 'turma' };
+    const before = session.queryGroups(q);
+    before.items.pop(); // a caller's own copy: the kept page is not touched
+    expect(session.queryGroups(q)).toEqual({ items: expect.any(Array), total: before.total });
+    expect(session.queryGroups(q).items).toHaveLength(5);
+    session.putGroup({ ...first, name: 'Xadrez Novo' });
+    const after = session.queryGroups(q);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.some((g) => g._id === first._id)).toBe(false);
+  });
+});

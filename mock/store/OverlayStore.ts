@@ -5,7 +5,8 @@ import { mergeUpdatedAfter } from './mergeUpdatedAfter.ts';
 import { Overlay } from './Overlay.ts';
 import type { Dataset, EnrollmentRecord, GroupRecord, InstallationRecord, MemberRecord, UserRecord } from './records.ts';
 import type { DatasetParts } from './datasetJsonChunks.ts';
-import type { Store, UpdatedAfterQuery } from './Store.ts';
+import { LruCache } from './LruCache.ts';
+import type { Page, Store, UpdatedAfterQuery } from './Store.ts';
 import type { StoreWrite } from './StoreWrite.ts';
 
 export interface OverlayStoreOptions {
@@ -32,6 +33,8 @@ export class OverlayStore implements Store {
   private base: BaseData;
   private overlay = new Overlay();
   private versionCount = 0;
+  /** The last group pages of this session's writes (keyed by version and query; see queryGroups). */
+  private readonly pages = new LruCache<string, Page<GroupRecord>>(PAGES_KEPT);
   /** The base every session shares (made again from the seed at start): what `changes()` calls 'seed'. */
   private readonly shared: BaseData;
 
@@ -162,7 +165,9 @@ export class OverlayStore implements Store {
   queryGroups: Store['queryGroups'] = (q) => {
     const groups = this.base.groups;
     if (!this.overlay.communitiesWritten.has(q.community) || this.overlay.groups.size === 0) return groups.query(q);
-    return mergeGroupPage(groups.match(q), (id) => groups.get(id), (g) => groups.folded(g), this.overlay.groups.values(), q);
+    // A session's answer changes only with its writes: kept per version, as the base keeps its own answers.
+    const kept = this.pages.get(`${this.versionCount}\u0000${JSON.stringify(q)}`, () => mergeGroupPage(groups.match(q), (id) => groups.get(id), (g) => groups.folded(g), this.overlay.groups.values(), q));
+    return { items: [...kept.items], total: kept.total };
   };
 
   groupsAdministeredBy(userId: string): GroupRecord[] {
@@ -376,3 +381,4 @@ export class OverlayStore implements Store {
 }
 
 const EMPTY_MAP: ReadonlyMap<string, never> = new Map<string, never>();
+const PAGES_KEPT = 16;
