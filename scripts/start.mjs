@@ -5,7 +5,8 @@
 //
 // The bundle lives in node_modules/.cache/edu-mock/ with the size and modification time of every file it
 // was built from; a start stats those files (a few ms) and rebuilds with esbuild (tsx's own, ~0.3 s) when
-// any differs, so an edit is always picked up; on a fresh clone the first start builds it. If it cannot be
+// any differs, so an edit is always picked up; `npm ci` builds it first (the `prepare` script runs
+// `node scripts/start.mjs --build-only`), so a fresh clone's first start does not pay for it. If it cannot be
 // built or written, the server runs through tsx as before. `npm run dev` keeps tsx's watch mode.
 //
 // Modules the server imports dynamically (the Express app, see mock/server.ts) stay chunks of their own, so
@@ -115,6 +116,18 @@ async function build() {
     }
   }
   return join(outdir, 'server.mjs');
+}
+
+// `npm ci` / `npm install` build it ahead (the `prepare` script), so even a fresh clone's first start has it.
+// A failure there only says so: the start builds it, or runs through tsx.
+if (process.argv.includes('--build-only')) {
+  try {
+    if (!freshBundle()) await build();
+    process.stdout.write('edu-mock: the cached bundle of the server is ready (node_modules/.cache/edu-mock)\n');
+  } catch (error) {
+    process.stderr.write(`edu-mock: the cached bundle could not be built now (npm start will try again): ${String(error?.message ?? error).split('\n')[0]}\n`);
+  }
+  process.exit(0);
 }
 
 let bundle = freshBundle();

@@ -80,3 +80,24 @@ describe('npm start runs the server from a cached bundle', () => {
     expect(build()).not.toBe(before);
   });
 });
+
+describe('npm ci builds the bundle ahead (the prepare script)', () => {
+  it('--build-only builds it, starts no server, and leaves a fresh bundle alone', async () => {
+    const buildOnly = async () => {
+      const child = spawn(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, EDU_MOCK_CACHE_DIR: cacheDir } });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const [code] = (await once(child, 'exit')) as [number];
+      return { code, out };
+    };
+    rmSync(cacheDir, { recursive: true, force: true });
+    const made = await buildOnly();
+    expect(made.code).toBe(0);
+    expect(made.out).toMatch(/bundle of the server is ready/);
+    expect(made.out).not.toMatch(/listening/);
+    const before = build();
+    expect((await buildOnly()).code).toBe(0);
+    expect(build()).toBe(before);
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/start.mjs --build-only');
+  });
+});
