@@ -3,18 +3,16 @@
  * request other than the file itself refused, it shows every operation of the spec. Skipped, with a notice,
  * where no browser is installed.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/contract.ts';
 import { buildDocsHtml } from './buildDocsHtml.ts';
+import { browserTestsRun, launchChromium } from './testing/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runs = existsSync(CHROMIUM) || process.env.CI === 'true';
-if (!runs) console.warn(`buildDocsHtml.test.ts: no browser at ${CHROMIUM} (apt-get install chromium); the offline render is skipped`);
+const runs = browserTestsRun('buildDocsHtml.test.ts');
 
 describe('npm run docs:spec', () => {
   const html = buildDocsHtml();
@@ -29,10 +27,7 @@ describe('npm run docs:spec', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docs-spec-'));
     const file = join(dir, 'api-reference.html');
     writeFileSync(file, html);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const asked: string[] = [];

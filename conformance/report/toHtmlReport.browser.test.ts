@@ -5,22 +5,20 @@
  * browser is installed, so a missing one is a failure there.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC_PATH } from '../../spec/loadDocument.ts';
 import { main } from '../cli.ts';
 import { hostileRun } from '../testing/hostileRun.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { toHtmlReport } from './toHtmlReport.ts';
+import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasBrowser = existsSync(CHROMIUM);
-const runs = hasBrowser || process.env.CI === 'true';
-if (!runs) console.warn(`toHtmlReport.browser.test.ts: no browser at ${CHROMIUM} (apt-get install chromium); skipped`);
+const runs = browserTestsRun('toHtmlReport.browser.test.ts');
 
 let dir: string;
 let browser: Browser;
@@ -30,10 +28,7 @@ beforeAll(async () => {
   if (!runs) return;
   dir = mkdtempSync(join(tmpdir(), 'conform-html-'));
   target = await startMockTarget({ faults: ['ignore-name-filter', 'list-newest-first'] });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

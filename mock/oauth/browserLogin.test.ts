@@ -5,19 +5,16 @@
  * error=access_denied. CI installs chromium (.ci/run); where no browser is installed the test says so and skips.
  */
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockHarness, startMock } from '../testing/startMock.ts';
 import { guardianId, pkcePair, PUBLIC } from './testing/oauthKit.ts';
+import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasBrowser = existsSync(CHROMIUM);
 // In CI the browser is installed by .ci/run, so a missing one is a failure there, never a silent skip.
-const runs = hasBrowser || process.env.CI === 'true';
-if (!runs) console.warn(`browserLogin.test.ts: no browser at ${CHROMIUM} (apt-get install chromium); skipped`);
+const runs = browserTestsRun('browserLogin.test.ts');
 
 let mock: MockHarness;
 let browser: Browser;
@@ -31,10 +28,7 @@ beforeAll(async () => {
   callback = createServer((_req, res) => res.end('<!doctype html><title>callback</title><p>signed in</p>')).listen(0, '127.0.0.1');
   await once(callback, 'listening');
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

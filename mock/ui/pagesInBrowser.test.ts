@@ -6,17 +6,16 @@
  * CI installs chromium (.ci/run); where no browser is installed the test says so and skips.
  */
 import { once } from 'node:events';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianId } from '../oauth/testing/oauthKit.ts';
 import { devToken, type MockHarness, startMock } from '../testing/startMock.ts';
+import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runs = existsSync(CHROMIUM) || process.env.CI === 'true';
-if (!runs) console.warn(`pagesInBrowser.test.ts: no browser at ${CHROMIUM} (apt-get install chromium); skipped`);
+const runs = browserTestsRun('pagesInBrowser.test.ts');
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 let mock: MockHarness;
@@ -29,10 +28,7 @@ beforeAll(async () => {
   if (!runs) return;
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   mock = await startMock();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // Anything off this machine is refused (so a CDN asset would also fail to render) and remembered.
   await context.route('**/*', (route) => {
