@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { main, type CliIo } from './cli.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
 import { startServer } from './testing/startServer.ts';
+import { type HealthyAndBroken, startHealthyAndBroken } from './testing/startHealthyAndBroken.ts';
 
 interface Run {
   code: number;
@@ -32,23 +30,15 @@ async function run(argv: string[], env: Record<string, string> = {}): Promise<Ru
 }
 
 describe('conform CLI', () => {
-  let dir: string;
   let healthy: MockTarget;
   let broken: MockTarget;
   let configFile: string;
+  let targets: HealthyAndBroken;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'conform-cli-'));
-    healthy = await startMockTarget();
-    broken = await startMockTarget({ faults: ['ignore-name-filter', 'list-newest-first'] });
-    const { baseUrl: _ignored, ...config } = healthy.config;
-    configFile = join(dir, 'conform.json');
-    writeFileSync(configFile, JSON.stringify(config));
+    targets = await startHealthyAndBroken('conform-cli-');
+    ({ healthy, broken, configFile } = targets);
   });
-  afterAll(async () => {
-    await healthy.close();
-    await broken.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => targets.close());
 
   it('exits 0 against the mock, prints the seed first and the summary line last', async () => {
     const { code, out } = await run(['--base-url', healthy.url, '--config', configFile, '--strict', '--seed', '7']);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC_PATH } from '../../spec/loadDocument.ts';
 import { conformDiff } from '../../scripts/conformDiff.ts';
 import { main } from '../cli.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
+import { type HealthyAndBroken, startHealthyAndBroken } from '../testing/startHealthyAndBroken.ts';
 
 interface Run {
   code: number;
@@ -46,19 +46,12 @@ describe('report flags against the mock', () => {
   };
   const against = (target: MockTarget, ...argv: string[]) => ['--base-url', target.url, '--config', configFile, '--json', 'r.json', ...argv];
 
+  let targets: HealthyAndBroken;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'conform-report-'));
-    healthy = await startMockTarget();
-    broken = await startMockTarget({ faults: ['ignore-name-filter', 'list-newest-first'] });
-    const { baseUrl: _ignored, ...config } = healthy.config;
-    configFile = join(dir, 'conform.json');
-    writeFileSync(configFile, JSON.stringify(config));
+    targets = await startHealthyAndBroken('conform-report-');
+    ({ dir, healthy, broken, configFile } = targets);
   });
-  afterAll(async () => {
-    await healthy.close();
-    await broken.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => targets.close());
 
   it('writes a certificate: suite, spec sha256, target, profile, seed, times, counts, result', async () => {
     const r = await run(against(healthy, '--seed', '5', '--strict', '--only', 'groups,data-actions'));
