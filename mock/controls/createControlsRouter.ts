@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Fault } from '../faults/Fault.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { AppDeps } from '../http/OperationHandler.ts';
-import { datasetJsonChunks } from '../store/datasetJsonChunks.ts';
+import { DATASET_LISTS, datasetJsonChunks } from '../store/datasetJsonChunks.ts';
 import type { Dataset } from '../store/records.ts';
 import { requestDeps } from '../http/requestDeps.ts';
 import { journalRoutes } from './journalRoutes.ts';
@@ -13,7 +13,6 @@ export interface ControlsOptions {
   faultCatalog: readonly Fault[];
 }
 
-const DATASET_KEYS: Array<keyof Dataset> = ['communities', 'users', 'members', 'groups', 'enrollments', 'components', 'apps', 'installations', 'syncRuns', 'tokens'];
 
 /**
  * The mock's own controls under /__mock (documented in docs/mock-controls.md): reset, export/import,
@@ -79,7 +78,7 @@ export function createControlsRouter(appDeps: AppDeps, options: ControlsOptions)
   router.put('/state', json, (req, res) => {
     const { store } = session(req);
     const body = req.body as Partial<Dataset> | undefined;
-    const missing = DATASET_KEYS.filter((k) => !Array.isArray(body?.[k]));
+    const missing = DATASET_LISTS.filter((k) => !Array.isArray(body?.[k]));
     if (!body || typeof body.seed !== 'number' || missing.length > 0) {
       throw new HttpProblem('invalid_request', `Not a state exported by GET /__mock/state: ${typeof body?.seed !== 'number' ? 'seed must be a number; ' : ''}${missing.map((k) => `${k} must be an array`).join(', ')}.`);
     }

@@ -2,10 +2,10 @@ import type { Dataset } from './records.ts';
 
 /** A dataset whose collections are read as they are iterated (OverlayStore.snapshotParts). */
 export type DatasetParts = { seed: number } & { [K in DatasetList]: Iterable<Dataset[K][number]> };
-type DatasetList = 'communities' | 'users' | 'members' | 'groups' | 'enrollments' | 'components' | 'apps' | 'installations' | 'syncRuns' | 'tokens';
+export type DatasetList = 'communities' | 'users' | 'members' | 'groups' | 'enrollments' | 'components' | 'apps' | 'installations' | 'syncRuns' | 'tokens';
 
-/** In the order JSON.stringify of a Dataset writes them, so both give the same text. */
-const LISTS: readonly DatasetList[] = ['communities', 'users', 'members', 'groups', 'enrollments', 'components', 'apps', 'installations', 'syncRuns', 'tokens'];
+/** A dataset's lists, in the order JSON.stringify of a Dataset writes them, so both give the same text. */
+export const DATASET_LISTS: readonly DatasetList[] = ['communities', 'users', 'members', 'groups', 'enrollments', 'components', 'apps', 'installations', 'syncRuns', 'tokens'];
 
 /**
  * The JSON of a dataset in pieces of about `chunkChars`, record by record: the same text as
@@ -14,7 +14,7 @@ const LISTS: readonly DatasetList[] = ['communities', 'users', 'members', 'group
  */
 export function* datasetJsonChunks(parts: DatasetParts, chunkChars = 64 * 1024): Generator<string> {
   let text = `{"seed":${JSON.stringify(parts.seed)}`;
-  for (const list of LISTS) {
+  for (const list of DATASET_LISTS) {
     text += `,"${list}":[`;
     let first = true;
     for (const record of parts[list]) {
