@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import { HttpProblem } from '../http/HttpProblem.ts';
 import type { TokenRecord } from '../store/records.ts';
 import type { Store } from '../store/Store.ts';
+import { LruCache } from '../store/LruCache.ts';
 
 export const REALM = 'edu-platform-mock';
 
@@ -29,37 +30,19 @@ export function authenticateBearer(authorization: string | undefined, store: Sto
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
-// A client sends the same header on every request: the token it names is kept for the headers seen last.
+// A client sends the same header on every request: the token it names is kept for the headers seen last
+// (bounded: a script minting tokens must not grow the process).
 const MAX_KEPT = 1000;
-const bearerValues = new Map<string, string | null>();
-const expiries = new Map<string, number>();
+const bearerValues = new LruCache<string, string | null>(MAX_KEPT);
+const expiries = new LruCache<string, number>(MAX_KEPT);
 
 /** The token an `Authorization: Bearer …` header carries (RFC 6750 §2.1), undefined when it is not one. */
 function bearerValue(authorization: string): string | undefined {
-  let value = bearerValues.get(authorization);
-  if (value === undefined) {
-    value = BEARER.exec(authorization)?.[1] ?? null;
-    keep(bearerValues, authorization, value);
-  }
-  return value ?? undefined;
+  return bearerValues.get(authorization, (header) => BEARER.exec(header)?.[1] ?? null) ?? undefined;
 }
 
 function expiryMs(expiresAt: string): number {
-  let ms = expiries.get(expiresAt);
-  if (ms === undefined) keep(expiries, expiresAt, (ms = Date.parse(expiresAt)));
-  return ms;
-}
-
-/** Bounded: past the limit the oldest half goes (a script minting tokens must not grow the process). */
-function keep<V>(map: Map<string, V>, key: string, value: V): void {
-  if (map.size >= MAX_KEPT) {
-    let drop = MAX_KEPT / 2;
-    for (const old of map.keys()) {
-      map.delete(old);
-      if (--drop === 0) break;
-    }
-  }
-  map.set(key, value);
+  return expiries.get(expiresAt, Date.parse);
 }
 
 function reject(detail: string): never {

@@ -4,6 +4,7 @@ import { type HostPolicy, isAllowedHost } from './hostAllowList.ts';
 import { HttpProblem } from './HttpProblem.ts';
 import { publicOrigin } from './publicOrigin.ts';
 import { problemBody } from './writeProblem.ts';
+import { LruCache } from '../store/LruCache.ts';
 
 /**
  * The host check over plain node:http (for a pipeline that runs before Express): a `Host` that is not the
@@ -34,20 +35,15 @@ export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, pol
   return true;
 }
 
-// A client sends the same Host on every request: the verdict is kept per policy for the few values seen.
-const verdicts = new WeakMap<HostPolicy, Map<string, boolean>>();
+// A client sends the same Host on every request: the verdict is kept per policy for the values seen last.
+const verdicts = new WeakMap<HostPolicy, LruCache<string, boolean>>();
 const MAX_KEPT = 64;
 
 function allowed(host: string | undefined, policy: HostPolicy): boolean {
   if (host === undefined) return isAllowedHost(host, policy);
   let kept = verdicts.get(policy);
-  if (!kept) verdicts.set(policy, (kept = new Map()));
-  let verdict = kept.get(host);
-  if (verdict === undefined) {
-    verdict = isAllowedHost(host, policy);
-    if (kept.size < MAX_KEPT) kept.set(host, verdict);
-  }
-  return verdict;
+  if (!kept) verdicts.set(policy, (kept = new LruCache(MAX_KEPT)));
+  return kept.get(host, (h) => isAllowedHost(h, policy));
 }
 
 /**

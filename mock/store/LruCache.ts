@@ -1,8 +1,8 @@
 /**
  * The most recently used values, at most `limit` of them (a Map keeps insertion order: a hit moves its entry
- * to the end, and the first entry is the least recently used). Holds the group records a block of rows
- * (GroupRows in records.ts) builds on demand, so a group read again and again stays the same object, and everything
- * cached per record (its presented JSON) keeps working, while a million groups never all stay in memory.
+ * to the end, and the first entry is the least recently used). The group records a block of rows (GroupRows
+ * in records.ts) builds on demand stay the same objects while they are read, so what is cached per record
+ * (its presented JSON) keeps working; a request's parsed headers are kept the same way, bounded.
  */
 export class LruCache<K, V> {
   private readonly map = new Map<K, V>();
