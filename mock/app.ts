@@ -76,9 +76,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
     if (!api(req, res)) next();
   });
   app.use(hostGuard(hostPolicy));
-  if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
   app.use(cors({ origins: options.corsOrigins }));
   app.use(requestLog(deps, { log: options.log }));
+  // After the log: the journal must see the answer really sent, the 503 of a failed commit included.
+  if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
   // The dashboard's page itself is static and public; the controls it calls are what an admin token guards.
   app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));

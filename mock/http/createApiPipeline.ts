@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { Fault, FaultRequestContext, FaultResponse } from '../faults/Fault.ts';
 import type { Durability } from '../persist/Durability.ts';
-import { holdUntilDurable } from '../persist/holdAnswerUntilDurable.ts';
+import { commitBeforeAnswer } from '../persist/commitBeforeAnswer.ts';
 import { assertPlainPathParams } from './assertPlainPathParams.ts';
 import { type CorsOptions, corsHeaders } from './cors.ts';
 import type { HostPolicy } from './hostAllowList.ts';
@@ -43,24 +43,21 @@ export interface ApiPipelineOptions extends RequestLogOptions {
 
 /**
  * route by the spec's path → CORS headers, journal → session deps → body (limit, JSON) → latency → faults →
- * authenticate → validate → community → Prefer → handler → faults → check the answer → write.
+ * authenticate → validate → community → Prefer → handler → faults → commit (durability) → check the answer → write.
  */
 export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): ApiPipeline {
   const log = options.log ?? (() => undefined);
   const hostPolicy = options.host ?? {};
-  // A wrapped res.end (durability) may rewrite the answer: the journal must then see what was really sent.
-  const durable = options.durability !== undefined;
   return (req, res) => {
     const url = req.url ?? '/';
     const { path, search } = splitRequestUrl(url);
     const match = deps.contract.matchOperation(req.method ?? 'GET', path);
     const handler = match && options.handlers[match.operation.operationId];
     if (!match || !handler) return false;
-    // Same order as the Express app: the host first (nothing is read or changed for a foreign one), then durability.
+    // The host first: nothing is read or changed for a foreign one.
     if (refuseForeignHost(req, res, hostPolicy)) return true;
-    if (options.durability) holdUntilDurable(res, options.durability);
     const notes: RequestNotes = { operationId: match.operation.operationId };
-    logRequest(deps, options, req, res, notes, durable);
+    logRequest(deps, options, req, res, notes, false);
     corsHeaders(req, res, options.cors);
     answer(deps, options, match.operation, match.pathParams, handler, req, res, search, notes).catch((error: unknown) => {
       log(`internal error on ${req.method} ${url}: ${(error as Error)?.stack ?? String(error)}`);
@@ -69,10 +66,13 @@ export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): A
         return;
       }
       const problem = new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.');
-      const body = JSON.stringify(problemBody(problem, url));
+      // Whatever the failed handler wrote is still made durable (or undone) before anything is answered.
+      const failed = commitBeforeAnswer(options.durability, { status: problem.status, body: problemBody(problem, url), headers: {} }, url);
+      const body = JSON.stringify(failed.body);
+      if (failed.headers['Retry-After']) res.setHeader('Retry-After', failed.headers['Retry-After']);
       notes.responseBody = body;
       notes.responseHeaders = undefined;
-      res.statusCode = problem.status;
+      res.statusCode = failed.status;
       res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
       res.end(body);
     });
@@ -134,11 +134,17 @@ async function answer(
     // Problems take the same way out as results: faults may rewrite them, and they are checked too.
     result = { status: problem.status, body: problemBody(problem, req.url), headers: { ...problem.extra.headers, 'Content-Type': 'application/problem+json' } };
   }
-  const response: FaultResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
+  let response: FaultResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
   if (faultCtx && faults.length > 0) {
     response.body = materializeJson(response.body);
     response.headers = { ...response.headers };
     for (const fault of faults) fault.onResponse?.(faultCtx, response);
   }
-  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && !outsideContract, notes, lateHeaders: options.durability !== undefined });
+  // Durability is a stage like the others: a failed commit is an ordinary 503 answer, checked, written and journaled.
+  const committed = commitBeforeAnswer(options.durability, response, req.url);
+  if (committed !== response) {
+    response = committed;
+    outsideContract = true;
+  }
+  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && !outsideContract, notes });
 }

@@ -9,12 +9,6 @@ export interface WriteOptions {
   /** Check the answer against the spec and flag violations (X-Contract-Violations header, journal). */
   validate: boolean;
   notes: RequestNotes;
-  /**
-   * Headers stay open until `res.end` (set one by one) rather than fixed with `writeHead`: for a response
-   * whose `end` is wrapped to rewrite the answer at the last moment (durability turns a failed commit into
-   * a 503), which it cannot do once the head is written.
-   */
-  lateHeaders?: boolean;
 }
 
 const JSON_TYPE = 'application/json';
@@ -57,12 +51,6 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
     if (isFragmentEnvelope(response.body)) notes.responseValue = response.body;
   }
   notes.responseBody = body;
-  if (options.lateHeaders) {
-    for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1] as string);
-    res.statusCode = response.status;
-    res.end(body);
-    return;
-  }
   // Headers set before (CORS) are merged by writeHead, and then res.getHeaders() holds them all; otherwise the
   // journal reads what was written from the notes.
   const whole = res.getHeaderNames().length === 0;

@@ -141,7 +141,7 @@ describe('--state-file: durable before the answer', () => {
     ] as const) {
       const res = await httpRequest(base, method, path, AUTH, body);
       expect(res.status).toBe(503);
-      expect(res.headers['content-type']).toBe('application/problem+json');
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body).toMatchObject({ status: 503, code: 'storage_unavailable' });
       expect(res.body.detail).toContain('ENOSPC');
       expect(stateDigest(deps)).toBe(before);
@@ -155,6 +155,23 @@ describe('--state-file: durable before the answer', () => {
     expect(onDisk().groupByAlias('colegio-horizonte', 'after')).toBeDefined();
     expect(onDisk().groupByAlias('colegio-horizonte', 'lost')).toBeUndefined();
     expect(digest(onDisk())).toBe(digest(deps.store));
+  });
+
+  it('the journal records the 503 problem a failed commit sent, not the answer it replaced', async () => {
+    const io = flakyIo();
+    const { base, deps } = await startDurable(io);
+    io.failing = true;
+    for (const [method, path, body] of [
+      ['POST', '/v2/sync/journaled/uploadEntities', upload('journaled')],
+      ['POST', '/__mock/reset', undefined],
+    ] as const) {
+      const res = await httpRequest(base, method, path, AUTH, body);
+      expect(res.status).toBe(503);
+      if (path.startsWith('/__mock')) continue;
+      const entry = deps.journal.list({}).at(-1);
+      expect(entry).toMatchObject({ status: 503, url: path });
+      expect(entry?.response.body).toMatchObject({ status: 503, code: 'storage_unavailable' });
+    }
   });
 
   it('many parallel writers: every answered write is on disk, none torn', async () => {
