@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
-import type { Journal } from './controls/Journal.ts';
-import type { Latency } from './controls/Latency.ts';
+import type { Journal } from './journal/Journal.ts';
+import type { Latency } from './sessions/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
@@ -9,38 +9,14 @@ import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { dashboardPage } from './ui/dashboardPage.ts';
 import { createMockApi } from './createMockApi.ts';
 import type { ApiPipeline } from './http/createApiPipeline.ts';
-import type { Fault } from './faults/Fault.ts';
+import type { AppOptions } from './AppOptions.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
-import type { AppDeps } from './http/OperationHandler.ts';
+import type { Session } from './sessions/Session.ts';
 import { BODY_LIMIT } from './http/readRequestBody.ts';
-import { requestDeps } from './http/requestDeps.ts';
+import { requestDeps } from './sessions/requestDeps.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter } from './oauth/createOAuthRouter.ts';
-import type { Durability } from './persist/Durability.ts';
 import { holdAnswerUntilDurable } from './persist/holdAnswerUntilDurable.ts';
-
-export interface AppOptions {
-  /** Where the one-line request log and internal errors go; omit for silence (tests). */
-  log?: (line: string) => void;
-  /** Every switchable fault; deps.faults names the active ones. */
-  faultCatalog?: readonly Fault[];
-  /** Check every answer against the spec and flag violations (on by default). */
-  validateResponses?: boolean;
-  /** The URL clients reach the mock at (`--public-url`): the OAuth issuer and every served URL start with it. */
-  publicUrl?: string;
-  /** Host names accepted besides loopback names, IP literals and the bound address (`--allowed-hosts`). */
-  allowedHosts?: readonly string[];
-  /** Origins allowed to call the API with credentials (`--cors-origins`); any origin may call it without. */
-  corsOrigins?: readonly string[];
-  /** Required on every /__mock control when set (`--admin-token`); the server sets one when bound beyond loopback. */
-  adminToken?: string;
-  /** The address the server listens on (`--host`): requests naming it are its own. */
-  boundHost?: string;
-  /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
-  durability?: Durability;
-  /** The pipeline createMockApi already built from these deps and options (the server's); else one is built. */
-  api?: ApiPipeline;
-}
 
 export interface MockApp {
   app: Express;
@@ -58,7 +34,7 @@ export interface MockApp {
  * The whole mock as an Express app, built only from what it is given (store, clock, rng, contract, faults).
  * It never listens: mock/server.ts is the only place with a port, and tests drive it on 127.0.0.1:0.
  */
-export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
+export function createApp(deps: Session, options: AppOptions = {}): MockApp {
   const api = options.api ?? createMockApi(deps, options);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];

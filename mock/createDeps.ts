@@ -3,7 +3,8 @@ import { generateDataset } from '../fixtures/generateDataset.ts';
 import { createRng } from '../fixtures/rng.ts';
 import { loadContract } from '../spec/contract.ts';
 import { type Clock, createRunningClock } from './clock.ts';
-import type { AppDeps } from './http/OperationHandler.ts';
+import type { Session } from './sessions/Session.ts';
+import { sessionFactory } from './sessions/sessionFactory.ts';
 import { SessionRegistry } from './sessions/SessionRegistry.ts';
 import { BaseData } from './store/BaseData.ts';
 import type { Dataset } from './store/records.ts';
@@ -40,7 +41,7 @@ export const DEFAULT_SEED = 1;
  * Everything createApp needs, from a seed: the one place that decides the defaults. The dataset becomes the
  * shared, immutable base; the deps returned are the default session's, and `sessions` holds the others.
  */
-export function createDeps(options: DepsOptions = {}): AppDeps {
+export function createDeps(options: DepsOptions = {}): Session {
   const seed = options.dataset?.seed ?? options.seed ?? DEFAULT_SEED;
   const progress = options.onProgress;
   const size = options.size ?? 'default';
@@ -53,7 +54,7 @@ export function createDeps(options: DepsOptions = {}): AppDeps {
   progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    contract: loadContract(undefined, { compile: options.compile ?? 'eager' }),
+    createSession: sessionFactory(loadContract(undefined, { compile: options.compile ?? 'eager' })),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,

@@ -1,7 +1,7 @@
-import type { AppOptions } from './app.ts';
+import type { AppOptions } from './AppOptions.ts';
 import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
 import { type ApiPipeline, createApiPipeline } from './http/createApiPipeline.ts';
-import type { AppDeps } from './http/OperationHandler.ts';
+import type { Session } from './sessions/Session.ts';
 import { OAUTH_OPERATION_IDS } from './oauth/oauthOperationIds.ts';
 
 /**
@@ -9,7 +9,7 @@ import { OAUTH_OPERATION_IDS } from './oauth/oauthOperationIds.ts';
  * operation of the spec has a handler. createApp mounts it first in its Express app; the standalone server
  * answers API requests with it and builds the Express app (controls, OAuth pages, docs) only when needed.
  */
-export function createMockApi(deps: AppDeps, options: AppOptions = {}): ApiPipeline {
+export function createMockApi(deps: Session, options: AppOptions = {}): ApiPipeline {
   assertHandlersMatchSpec(deps.contract, operationHandlers, OAUTH_OPERATION_IDS);
   return createApiPipeline(deps, {
     handlers: operationHandlers,

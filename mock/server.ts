@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
-import type { AppOptions } from './app.ts';
+import type { AppOptions } from './AppOptions.ts';
 import { parseServerArgs, ServerUsageError } from './cli/parseServerArgs.ts';
 import { serverHelp } from './cli/serverOptions.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';

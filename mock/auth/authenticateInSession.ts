@@ -1,5 +1,5 @@
-import { HttpProblem } from '../http/HttpProblem.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { Session } from '../sessions/Session.ts';
 import type { TokenRecord } from '../store/records.ts';
 import { authenticateBearer } from './authenticateBearer.ts';
 
@@ -8,7 +8,7 @@ import { authenticateBearer } from './authenticateBearer.ts';
  * script's login without X-Mock-Session) is honoured in every session too, on the default session's clock:
  * a session isolates data, not who may call; a named session's own tokens stay its own (docs/sessions.md).
  */
-export function authenticateInSession(authorization: string | undefined, deps: AppDeps): TokenRecord {
+export function authenticateInSession(authorization: string | undefined, deps: Session): TokenRecord {
   try {
     return authenticateBearer(authorization, deps.store, deps.clock);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { TokenRecord } from '../store/records.ts';
 import type { Store } from '../store/Store.ts';
 

@@ -1,10 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Fault } from '../faults/Fault.ts';
-import { HttpProblem } from '../http/HttpProblem.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { Session } from '../sessions/Session.ts';
 import { DATASET_LISTS, datasetJsonChunks } from '../store/datasetJsonChunks.ts';
 import type { Dataset } from '../store/records.ts';
-import { requestDeps } from '../http/requestDeps.ts';
+import { requestDeps } from '../sessions/requestDeps.ts';
 import { journalRoutes } from './journalRoutes.ts';
 import { sessionControls } from './sessionControls.ts';
 import { summaryRoute } from './summaryRoute.ts';
@@ -20,7 +20,7 @@ export interface ControlsOptions {
  * the mock_session cookie; none: the default session); and the sessions themselves (sessionControls.ts).
  * They are not part of the contract; errors are problem+json too.
  */
-export function createControlsRouter(appDeps: AppDeps, options: ControlsOptions): Router {
+export function createControlsRouter(appDeps: Session, options: ControlsOptions): Router {
   const router = express.Router();
   const json = express.json({ limit: '512mb' });
   const session = (req: Request) => requestDeps(appDeps, req);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MockHarness } from '../testing/startMock.ts';
 import { useMock } from '../testing/useMock.ts';
 import { PUBLIC } from '../oauth/testing/oauthKit.ts';
-import { Journal, type JournalEntry } from './Journal.ts';
+import { Journal } from '../journal/Journal.ts';
+import type { JournalEntry } from '../journal/JournalEntry.ts';
 
 let mock: MockHarness;
 let community: string;

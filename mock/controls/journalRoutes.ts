@@ -1,7 +1,7 @@
 import express, { type Request, type Router } from 'express';
-import { HttpProblem } from '../http/HttpProblem.ts';
-import type { Journal } from './Journal.ts';
-import { type JournalQuery, parseJournalQuery } from './journalQuery.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { Journal } from '../journal/Journal.ts';
+import { type JournalQuery, parseJournalQuery } from '../journal/journalQuery.ts';
 
 /** Where the journals are: each session keeps its own. */
 export interface JournalSource {

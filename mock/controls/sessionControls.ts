@@ -1,7 +1,7 @@
 import type { RequestHandler, Router } from 'express';
-import { HttpProblem } from '../http/HttpProblem.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
-import { requestDeps, useSession } from '../http/requestDeps.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { Session } from '../sessions/Session.ts';
+import { requestDeps, useSession } from '../sessions/requestDeps.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { isSessionName, namedSession, SESSION_COOKIE } from '../sessions/sessionName.ts';
 
@@ -10,7 +10,7 @@ import { isSessionName, namedSession, SESSION_COOKIE } from '../sessions/session
  * X-Mock-Session header, pick one with a cookie. The cookie is HttpOnly and SameSite=Lax: a page of another
  * site cannot read it, and cannot make a cross-site subrequest carry it.
  */
-export function sessionControls(router: Router, appDeps: AppDeps, json: RequestHandler): void {
+export function sessionControls(router: Router, appDeps: Session, json: RequestHandler): void {
   const { sessions } = appDeps;
 
   router.get('/sessions', (_req, res) => {

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 
 /** `GET /__mock/summary`: what the dashboard shows at a glance, without exporting the whole state. */
-export function summaryRoute(deps: AppDeps) {
+export function summaryRoute(deps: Session) {
   return (_req: Request, res: Response): void => {
     const { store } = deps;
     res.json({

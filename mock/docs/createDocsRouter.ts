@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Router } from 'express';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 import { requestOrigin } from '../oauth/requestOrigin.ts';
 import { createSpecTexts } from './servedSpec.ts';
 
@@ -20,7 +20,7 @@ export interface DocsOptions {
  * The served contract and the interactive reference: `/openapi.json`, `/openapi.yaml`, and `/docs`
  * (Swagger UI, its assets served from node_modules: nothing comes from a CDN). `/` leads to the docs.
  */
-export function createDocsRouter(deps: AppDeps, options: DocsOptions = {}): Router {
+export function createDocsRouter(deps: Session, options: DocsOptions = {}): Router {
   const router = express.Router();
   const texts = createSpecTexts(deps.contract.document);
   const origin = (req: Request) => (options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : requestOrigin(req));

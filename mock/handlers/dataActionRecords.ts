@@ -1,5 +1,5 @@
 import type { DataActionRequest } from '../../spec/openapi.d.ts';
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationContext } from '../http/OperationHandler.ts';
 import type { UpdatedAfterQuery } from '../store/Store.ts';
 

@@ -1,5 +1,5 @@
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationContext } from '../http/OperationHandler.ts';
 import type { AppRecord, InstallationRecord } from '../store/records.ts';
 

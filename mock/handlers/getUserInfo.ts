@@ -1,5 +1,5 @@
 import { REALM } from '../auth/authenticateBearer.ts';
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationHandler } from '../http/OperationHandler.ts';
 import { storeAnswerCache } from '../present/storeAnswerCache.ts';
 import type { TokenRecord } from '../store/records.ts';

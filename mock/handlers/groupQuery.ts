@@ -1,4 +1,4 @@
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationContext } from '../http/OperationHandler.ts';
 import type { GroupQuery, GroupSortKey, SortTerm } from '../store/Store.ts';
 

@@ -1,4 +1,4 @@
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationHandler } from '../http/OperationHandler.ts';
 import { presentInstallation } from '../present/presentInstallation.ts';
 

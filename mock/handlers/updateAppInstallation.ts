@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AppInstallation } from '../../spec/openapi.d.ts';
 import type { FieldError } from '../../spec/formatAjvErrors.ts';
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationHandler } from '../http/OperationHandler.ts';
 import { presentInstallation } from '../present/presentInstallation.ts';
 import { findInstallation } from './findInstallation.ts';

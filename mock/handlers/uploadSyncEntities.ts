@@ -1,5 +1,5 @@
 import type { SyncUpload, SyncUploadReceipt } from '../../spec/openapi.d.ts';
-import { HttpProblem } from '../http/HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationHandler } from '../http/OperationHandler.ts';
 import { commitSyncPlan } from '../sync/commitSyncPlan.ts';
 import { planSyncUpload } from '../sync/planSyncUpload.ts';

@@ -1,38 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Contract } from '../../spec/contract.ts';
 import type { UnknownKey } from '../../spec/findUnknownKeys.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { Rng } from '../../fixtures/rng.ts';
-import type { Clock } from '../clock.ts';
-import type { Journal } from '../controls/Journal.ts';
-import type { Latency } from '../controls/Latency.ts';
-import type { OAuthState } from '../oauth/OAuthState.ts';
-import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
+import type { Session } from '../sessions/Session.ts';
 import type { TokenRecord } from '../store/records.ts';
-import type { Store } from '../store/Store.ts';
-
-/**
- * What every part of the mock is built from; createApp receives it and never creates its own. Everything but
- * the contract belongs to one session: `requestDeps(deps, req)` swaps in the deps of the session a request
- * names, so handlers, auth, faults and controls never know about sessions.
- */
-export interface AppDeps {
-  store: Store;
-  clock: Clock;
-  rng: Rng;
-  contract: Contract;
-  /** Names of the faults switched on (see mock/faults); empty in normal runs. */
-  faults: Set<string>;
-  /** The API requests this session received (GET /__mock/journal). */
-  journal: Journal;
-  /** The delay added to this session's API answers. */
-  latency: Latency;
-  /** This session's authorization server state: consent pages waiting, codes, refresh tokens. */
-  oauth: OAuthState;
-  /** Every session of this mock (shared by all of them); `session` names the one these deps are. */
-  sessions: SessionRegistry;
-  session: string;
-}
 
 /** What a handler gets: the request already routed, authenticated and validated against the spec. */
 export interface OperationContext {
@@ -46,7 +16,7 @@ export interface OperationContext {
   token?: TokenRecord;
   /** The `community-id` header, where the operation has one. */
   community?: string;
-  deps: AppDeps;
+  deps: Session;
   req: IncomingMessage;
 }
 

@@ -1,7 +1,7 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import { resolvePointer } from '../../spec/resolvePointer.ts';
-import { HttpProblem } from './HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationResult } from './OperationHandler.ts';
 import type { Preferences } from './parsePrefer.ts';
 

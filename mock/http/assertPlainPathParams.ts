@@ -1,5 +1,5 @@
 import type { FieldError } from '../../spec/formatAjvErrors.ts';
-import { HttpProblem } from './HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 
 /**
  * Ids in the path are keys, never file names, but a path-shaped one (`..`, `.`, or a `/` or `\` sent as `%2F`

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { HttpProblem } from './HttpProblem.ts';
-import { writeProblem } from './writeProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import { writeProblem } from '../problems/writeProblem.ts';
 
 export interface ControlsGuardOptions {
   /** When set, every control needs `Authorization: Bearer <adminToken>` (always set when bound beyond loopback). */

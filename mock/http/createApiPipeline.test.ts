@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type MockApp } from '../app.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps } from '../createDeps.ts';
-import type { AppDeps } from './OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 
-let deps: AppDeps;
+let deps: Session;
 let mock: MockApp;
 const servers: Server[] = [];
 let expressUrl: string;

@@ -8,18 +8,19 @@ import { assertPlainPathParams } from './assertPlainPathParams.ts';
 import { type CorsOptions, corsHeaders } from './cors.ts';
 import type { HostPolicy } from './hostAllowList.ts';
 import { refuseForeignHost } from './hostGuard.ts';
-import { HttpProblem } from './HttpProblem.ts';
-import { materializeJson } from './JsonFragment.ts';
-import type { AppDeps, OperationHandler, OperationResult } from './OperationHandler.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import { materializeJson } from '../present/JsonFragment.ts';
+import type { OperationHandler, OperationResult } from './OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 import { parseJsonBody } from './parseJsonBody.ts';
-import { problemFromError } from './problemFromError.ts';
+import { problemFromError } from '../problems/problemFromError.ts';
 import { readRequestBody } from './readRequestBody.ts';
 import { logRequest, type RequestLogOptions, type RequestNotes } from './requestLog.ts';
-import { requestDeps } from './requestDeps.ts';
+import { requestDeps } from '../sessions/requestDeps.ts';
 import { runOperation } from './runOperation.ts';
 import { splitRequestUrl } from './splitRequestUrl.ts';
 import { writeApiResponse } from './writeApiResponse.ts';
-import { problemBody } from './writeProblem.ts';
+import { problemBody } from '../problems/writeProblem.ts';
 
 /**
  * The API request pipeline as one plain function over node:http: true when the request is an API operation
@@ -45,7 +46,7 @@ export interface ApiPipelineOptions extends RequestLogOptions {
  * route by the spec's path → CORS headers, journal → session deps → body (limit, JSON) → latency → faults →
  * authenticate → validate → community → Prefer → handler → faults → commit (durability) → check the answer → write.
  */
-export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): ApiPipeline {
+export function createApiPipeline(deps: Session, options: ApiPipelineOptions): ApiPipeline {
   const log = options.log ?? (() => undefined);
   const hostPolicy = options.host ?? {};
   return (req, res) => {
@@ -81,7 +82,7 @@ export function createApiPipeline(deps: AppDeps, options: ApiPipelineOptions): A
 }
 
 async function answer(
-  baseDeps: AppDeps,
+  baseDeps: Session,
   options: ApiPipelineOptions,
   op: OperationSpec,
   pathParams: Record<string, string>,

@@ -1,8 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpProblem } from './HttpProblem.ts';
-import type { ProblemCode } from './problemCatalog.ts';
-import { problemBody } from './writeProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { ProblemCode } from '../problems/problemCatalog.ts';
+import { problemBody } from '../problems/writeProblem.ts';
 
 /** A client has this long to send its headers, and this long for the whole request (a 50 MB body included). */
 export const HEADERS_TIMEOUT_MS = 10_000;

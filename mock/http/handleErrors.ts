@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Contract } from '../../spec/contract.ts';
-import { HttpProblem } from './HttpProblem.ts';
-import { problemFromError } from './problemFromError.ts';
-import { writeProblem } from './writeProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import { problemFromError } from '../problems/problemFromError.ts';
+import { writeProblem } from '../problems/writeProblem.ts';
 
 /** Unknown route: 404, or 405 with Allow when the path exists under other methods. */
 export function notFound(contract: Contract): RequestHandler {

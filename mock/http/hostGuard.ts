@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { type HostPolicy, isAllowedHost } from './hostAllowList.ts';
-import { HttpProblem } from './HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 import { publicOrigin } from './publicOrigin.ts';
-import { problemBody } from './writeProblem.ts';
+import { problemBody } from '../problems/writeProblem.ts';
 import { LruCache } from '../store/LruCache.ts';
 
 /**

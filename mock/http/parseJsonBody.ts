@@ -1,4 +1,4 @@
-import { HttpProblem } from './HttpProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
 
 /**
  * The raw body as the value the contract validates: undefined when empty, parsed JSON for a JSON media type,

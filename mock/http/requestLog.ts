@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
-import type { JournalEntry } from '../controls/Journal.ts';
+import type { JournalEntry } from '../journal/JournalEntry.ts';
 import { type CapturedBody, captureResponseBody } from './captureResponseBody.ts';
-import { entryFromExchange, type Exchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
-import { serializeJson } from './JsonFragment.ts';
-import type { AppDeps } from './OperationHandler.ts';
-import { requestDeps } from './requestDeps.ts';
+import { entryFromExchange, type Exchange, JOURNAL_BODY_LIMIT } from '../journal/entryFromExchange.ts';
+import { serializeJson } from '../present/JsonFragment.ts';
+import type { Session } from '../sessions/Session.ts';
+import { requestDeps } from '../sessions/requestDeps.ts';
 
 export interface RequestLogOptions {
   log?: (line: string) => void;
@@ -45,8 +45,8 @@ const NO_HEADERS: Kept['responseHeaders'] = Object.freeze({});
 
 /** Everything the 'finish' listener needs, kept on the response (one listener function for all requests). */
 interface Pending {
-  deps: AppDeps;
-  session: AppDeps;
+  deps: Session;
+  session: Session;
   options: RequestLogOptions;
   notes: RequestNotes;
   started: number;
@@ -65,9 +65,9 @@ const PENDING = Symbol('pendingLog');
  * `capture`: false when the writer fills `notes.responseBody` itself (the API pipeline), so the response's
  * write and end are not wrapped.
  */
-export function logRequest(deps: AppDeps, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes, capture = true): void {
+export function logRequest(deps: Session, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes, capture = true): void {
   const started = performance.now();
-  let session: AppDeps;
+  let session: Session;
   try {
     session = requestDeps(deps, req);
   } catch {
@@ -163,7 +163,7 @@ function headersOfList(list: readonly string[]): Record<string, string> {
 }
 
 /** The same, as Express middleware, for everything outside the API pipeline (controls, OAuth, unknown routes). */
-export function requestLog(deps: AppDeps, options: RequestLogOptions = {}): RequestHandler {
+export function requestLog(deps: Session, options: RequestLogOptions = {}): RequestHandler {
   return (req, res, next) => {
     const notes = res.locals as RequestNotes;
     logRequest(deps, options, req, res, notes);

@@ -4,8 +4,9 @@ import { authenticateInSession } from '../auth/authenticateInSession.ts';
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
 import type { FaultRequestContext } from '../faults/Fault.ts';
 import { answerFromExample } from './answerFromExample.ts';
-import { HttpProblem } from './HttpProblem.ts';
-import type { AppDeps, OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 import { parsePrefer } from './parsePrefer.ts';
 
 /**
@@ -13,7 +14,7 @@ import { parsePrefer } from './parsePrefer.ts';
  * check → Prefer → handler. A handler only runs on a request the spec accepts, so it never sees bad input.
  */
 export async function runOperation(
-  deps: AppDeps,
+  deps: Session,
   op: OperationSpec,
   pathParams: Record<string, string>,
   handler: OperationHandler,

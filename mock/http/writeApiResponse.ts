@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
-import { encodeJson, fragmentsOf, isFragmentEnvelope } from './JsonFragment.ts';
-import type { AppDeps } from './OperationHandler.ts';
+import { encodeJson, fragmentsOf, isFragmentEnvelope } from '../present/JsonFragment.ts';
+import type { Session } from '../sessions/Session.ts';
 import type { RequestNotes } from './requestLog.ts';
 
 export interface WriteOptions {
@@ -22,7 +22,7 @@ const CHARSET = /;\s*charset=/i;
  * The head goes out in one `writeHead` with a flat list of headers and the body as one string (fragments'
  * cached JSON joined, its length summed from theirs): Node writes head and body with one socket write.
  */
-export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
+export function writeApiResponse(deps: Session, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
   const notes = options.notes;
   let contentType = JSON_TYPE;
   const head: string[] = [];
@@ -59,7 +59,7 @@ export function writeApiResponse(deps: AppDeps, op: OperationSpec, res: ServerRe
   res.end(body);
 }
 
-function findViolations(deps: AppDeps, op: OperationSpec, response: FaultResponse, contentType: string): string[] | undefined {
+function findViolations(deps: Session, op: OperationSpec, response: FaultResponse, contentType: string): string[] | undefined {
   const fragments = fragmentsOf(response.body);
   const check = deps.contract.validateResponse(op.operationId, response.status, contentType, response.body, response.headers, fragments.schemaPointers);
   if (!check.documented) return [`status ${response.status} is not documented for ${op.operationId}`];

@@ -1,10 +1,10 @@
 import type { Rng } from '../../fixtures/rng.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
-import type { OAuthState } from './OAuthState.ts';
+import type { Session } from '../sessions/Session.ts';
+import type { OAuthState } from '../sessions/OAuthState.ts';
 
 /** What every part of the authorization server works with; built per request from the session's deps by createOAuthRouter. */
 export interface OAuthContext {
-  deps: AppDeps;
+  deps: Session;
   state: OAuthState;
   /** The session's OAuth source of code and token values (OAuthState.rng). */
   rng: Rng;

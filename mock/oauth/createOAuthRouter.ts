@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
-import type { AppDeps } from '../http/OperationHandler.ts';
-import { requestDeps } from '../http/requestDeps.ts';
+import type { Session } from '../sessions/Session.ts';
+import { requestDeps } from '../sessions/requestDeps.ts';
 import { authorizationServerMetadata } from './authorizationServerMetadata.ts';
 import { handleAuthorize } from './handleAuthorize.ts';
 import { handleConsent } from './handleConsent.ts';
@@ -17,7 +17,7 @@ export { OAUTH_OPERATION_IDS } from './oauthOperationIds.ts';
  * login-and-consent page (RFC 6749 §4.1, PKCE RFC 7636), and the token endpoint with one module per grant
  * (mock/oauth/grants). Mounted before the app's body parser: it reads its own form bodies.
  */
-export function createOAuthRouter(deps: AppDeps, options: { log: (line: string) => void }): Router {
+export function createOAuthRouter(deps: Session, options: { log: (line: string) => void }): Router {
   const scopes = oauthScopes(deps.contract);
   // The authorization server of the request's session: its codes, refresh tokens and pending consents,
   // its clock and its store (where the access tokens live).

@@ -1,4 +1,4 @@
-import type { AuthorizationRequest } from './OAuthState.ts';
+import type { AuthorizationRequest } from '../sessions/OAuthState.ts';
 
 /**
  * The authorization request as hidden form fields, so the consent form says what it completes. The server

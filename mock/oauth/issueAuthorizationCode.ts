@@ -1,7 +1,7 @@
 import type { UserRecord } from '../store/records.ts';
 import { newSecretValue } from './newSecretValue.ts';
 import { LIFETIMES, type OAuthContext } from './OAuthContext.ts';
-import type { AuthorizationRequest } from './OAuthState.ts';
+import type { AuthorizationRequest } from '../sessions/OAuthState.ts';
 
 /**
  * The code that ends a successful authorization (RFC 6749 §4.1.2): single-use and short-lived, bound to the

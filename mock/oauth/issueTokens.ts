@@ -1,7 +1,7 @@
 import type { TokenRecord } from '../store/records.ts';
 import { newSecretValue } from './newSecretValue.ts';
 import { LIFETIMES, type OAuthContext } from './OAuthContext.ts';
-import type { RefreshToken } from './OAuthState.ts';
+import type { RefreshToken } from '../sessions/OAuthState.ts';
 
 /** RFC 6749 §5.1 successful response. */
 export interface TokenResponseBody {

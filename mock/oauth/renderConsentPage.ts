@@ -3,7 +3,7 @@ import type { AppRecord } from '../store/records.ts';
 import type { CommunityChoices } from './consentUserChoices.ts';
 import { escapeHtml } from './escapeHtml.ts';
 import { hiddenFields } from './hiddenFields.ts';
-import type { PendingAuthorization } from './OAuthState.ts';
+import type { PendingAuthorization } from '../sessions/OAuthState.ts';
 import { renderPage } from './renderPage.ts';
 
 export interface ConsentPage {

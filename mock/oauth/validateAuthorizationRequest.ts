@@ -1,7 +1,7 @@
 import type { AppRecord } from '../store/records.ts';
 import type { Store } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
-import type { AuthorizationRequest } from './OAuthState.ts';
+import type { AuthorizationRequest } from '../sessions/OAuthState.ts';
 import { parseScope } from './oauthScopes.ts';
 import { isS256Challenge } from './pkce.ts';
 import { readFormParams } from './readFormParams.ts';

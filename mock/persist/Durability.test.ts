@@ -16,7 +16,7 @@ import { createApp } from '../app.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps } from '../createDeps.ts';
 import { createMockServer } from '../http/createMockServer.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 import { createMemoryStore } from '../store/createMemoryStore.ts';
 import type { Store } from '../store/Store.ts';
 import { httpRequest, stateDigest } from '../testing/httpRequest.ts';
@@ -70,7 +70,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function startDurable(io?: DurableIo): Promise<{ base: string; deps: AppDeps; durability: Durability }> {
+async function startDurable(io?: DurableIo): Promise<{ base: string; deps: Session; durability: Durability }> {
   const start = readStateFile(file);
   const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: start.dataset });
   const durability = openDurableSessions(file, start, deps.sessions, { seed: start.dataset ? { dataset: start.dataset } : { generate: { seed: 1, size: 'default' } }, ...(io ? { io } : {}) });

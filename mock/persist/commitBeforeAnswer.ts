@@ -1,5 +1,5 @@
-import { HttpProblem } from '../http/HttpProblem.ts';
-import { problemBody } from '../http/writeProblem.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import { problemBody } from '../problems/writeProblem.ts';
 import { type Durability, StorageError } from './Durability.ts';
 
 /** An answer as the pipeline holds it before writing: status, body and headers, not yet on the wire. */

@@ -1,4 +1,4 @@
-import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
+import type { SessionRegistry, SessionShape } from '../sessions/SessionRegistry.ts';
 import type { StoreWrite } from '../store/StoreWrite.ts';
 import { Durability, type DurableIo } from './Durability.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
@@ -14,10 +14,10 @@ import { restoreSession, type SeedSource } from './SessionSnapshot.ts';
  * (holdAnswerUntilDurable); a reset, an import or a dropped session asks for a snapshot instead. A fresh
  * snapshot is written at once, which also proves the path is writable.
  */
-export function openDurableSessions(
+export function openDurableSessions<S extends SessionShape>(
   file: string,
   start: DurableStart,
-  sessions: SessionRegistry,
+  sessions: SessionRegistry<S>,
   options: { seed: SeedSource; io?: DurableIo; compactBytes?: number; log?: (line: string) => void },
 ): Durability {
   for (const [name, saved] of start.state.sessions) {
@@ -28,7 +28,7 @@ export function openDurableSessions(
   replayLog(start.state.entries, (name) => sessions.store(name));
   const durability = new Durability({
     file,
-    sessions: () => sessions.names().map((name) => [name, sessions.store(name)] as [string, ReturnType<SessionRegistry['store']>]),
+    sessions: () => sessions.names().map((name) => [name, sessions.store(name)] as [string, ReturnType<SessionRegistry<S>['store']>]),
     storeFor: (name) => sessions.store(name),
     lastSeq: start.state.lastSeq,
     validLogBytes: start.state.validLogBytes,

@@ -1,5 +1,5 @@
 import type { Contract } from '../../spec/contract.ts';
-import { JsonFragment } from '../http/JsonFragment.ts';
+import { JsonFragment } from './JsonFragment.ts';
 
 /** Fragments kept per presenter, at most twice this many: bounded memory with a million records. */
 export const FRAGMENT_CACHE_SIZE = 50_000;

@@ -1,5 +1,5 @@
 import type { Contract } from '../../spec/contract.ts';
-import { JsonFragment } from '../http/JsonFragment.ts';
+import { JsonFragment } from './JsonFragment.ts';
 import type { Store } from '../store/Store.ts';
 
 /** Answers kept per owner object (a token), at most this many variants each (the request's own inputs). */

@@ -1,10 +1,7 @@
 import type { Rng } from '../../fixtures/rng.ts';
-import type { Contract } from '../../spec/contract.ts';
 import { type Clock, createFrozenClock, createRunningClock } from '../clock.ts';
-import { Journal } from '../controls/Journal.ts';
-import { Latency } from '../controls/Latency.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
-import { OAuthState } from '../oauth/OAuthState.ts';
+import type { Journal } from '../journal/Journal.ts';
+import type { OAuthState } from './OAuthState.ts';
 import type { BaseData } from '../store/BaseData.ts';
 import { OverlayStore, type StoreChanges } from '../store/OverlayStore.ts';
 import type { StoreWrite } from '../store/StoreWrite.ts';
@@ -30,10 +27,28 @@ export interface SessionListener {
   dropped?(session: string, why: 'deleted' | 'idle'): void;
 }
 
-export interface SessionRegistryOptions {
+/** What the registry reads of a session it holds: its name and the sizes of what it keeps (for `list`). */
+export interface SessionShape {
+  session: string;
+  journal: Pick<Journal, 'size'>;
+  oauth: Pick<OAuthState, 'pending' | 'codes' | 'refreshTokens'>;
+}
+
+/** What a new session is made of; the factory adds what it holds besides (see sessionFactory). */
+export interface SessionParts<S extends SessionShape> {
+  name: string;
+  store: OverlayStore;
+  clock: Clock;
+  rng: Rng;
+  faults: Iterable<string>;
+  sessions: SessionRegistry<S>;
+}
+
+export interface SessionRegistryOptions<S extends SessionShape> {
   /** The seeded data every session starts from, shared and never written. */
   base: BaseData;
-  contract: Contract;
+  /** Builds each session's state around its store (createDeps hands sessionFactory). */
+  createSession: (parts: SessionParts<S>) => S;
   /** The default session's clock and random source; new sessions start as this clock started. */
   clock: Clock;
   rng: Rng;
@@ -61,8 +76,8 @@ export class SessionLimitError extends Error {
   }
 }
 
-interface Session {
-  deps: AppDeps;
+interface SessionSlot<S> {
+  deps: S;
   store: OverlayStore;
   createdAt: number;
   lastUsedAt: number;
@@ -74,18 +89,18 @@ interface Session {
  * latency, faults, journal and OAuth state; the contract is shared. Sessions idle longer than `idleMs` are
  * dropped, and at most `maxSessions` named ones exist at a time.
  */
-export class SessionRegistry {
+export class SessionRegistry<S extends SessionShape> {
   readonly maxSessions: number;
   readonly idleMs: number;
-  private readonly named = new Map<string, Session>();
-  private readonly defaultSession: Session;
+  private readonly named = new Map<string, SessionSlot<S>>();
+  private readonly defaultSession: SessionSlot<S>;
   private readonly listeners = new Set<SessionListener>();
   private readonly now: () => number;
   private readonly clockStartMs: number;
   private readonly wallStartMs: number;
   private lastSweep: number;
 
-  constructor(private readonly options: SessionRegistryOptions) {
+  constructor(private readonly options: SessionRegistryOptions<S>) {
     const wall = createRunningClock();
     this.now = options.now ?? (() => wall.now().getTime());
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
@@ -97,19 +112,19 @@ export class SessionRegistry {
   }
 
   /** The deps of the session without a name. */
-  get defaultDeps(): AppDeps {
+  get defaultDeps(): S {
     return this.defaultSession.deps;
   }
 
   /** The deps of a session, created on first use; marks it used. Throws SessionLimitError at the cap. */
-  use(name: string): AppDeps {
+  use(name: string): S {
     const session = this.session(name, false);
     session.lastUsedAt = this.now();
     return session.deps;
   }
 
   /** The deps of a session if it exists, without creating or touching it. */
-  find(name: string): AppDeps | undefined {
+  find(name: string): S | undefined {
     return name === DEFAULT_SESSION ? this.defaultSession.deps : this.named.get(name)?.deps;
   }
 
@@ -164,7 +179,7 @@ export class SessionRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  private session(name: string, ignoreCap: boolean): Session {
+  private session(name: string, ignoreCap: boolean): SessionSlot<S> {
     if (name === DEFAULT_SESSION) return this.defaultSession;
     // Idle sessions are swept on use, at most once a minute: no timer keeps the process busy.
     if (this.now() - this.lastSweep > Math.min(60_000, this.idleMs)) this.evictIdle();
@@ -189,7 +204,7 @@ export class SessionRegistry {
     return clock;
   }
 
-  private create(name: string, clock: Clock, rng: Rng): Session {
+  private create(name: string, clock: Clock, rng: Rng): SessionSlot<S> {
     const store = new OverlayStore(this.options.base, {
       ...(this.options.freeze ? { freeze: true } : {}),
       onWrite: (write) => {
@@ -197,20 +212,7 @@ export class SessionRegistry {
       },
     });
     const now = this.now();
-    const deps: AppDeps = {
-      store,
-      clock,
-      rng,
-      contract: this.options.contract,
-      faults: new Set(this.options.faults ?? []),
-      journal: new Journal(),
-      latency: new Latency(rng.fork('latency')),
-      // With a running clock the fork also takes the start time, so a restarted mock never hands a stale
-      // browser token to the next user who logs in; frozen, a run replays exactly.
-      oauth: new OAuthState(clock.frozen ? rng.fork('oauth') : rng.fork(`oauth:${clock.iso()}`)),
-      sessions: this,
-      session: name,
-    };
+    const deps = this.options.createSession({ name, store, clock, rng, faults: this.options.faults ?? [], sessions: this });
     return { deps, store, createdAt: now, lastUsedAt: now };
   }
 }

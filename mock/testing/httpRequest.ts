@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 
 export interface RawResponse {
   status: number;
@@ -36,6 +36,6 @@ export function httpRequest(baseUrl: string, method: string, path: string, heade
 }
 
 /** A digest of the exported state (what GET /__mock/state answers): equal digests, unchanged state. */
-export function stateDigest(deps: AppDeps): string {
+export function stateDigest(deps: Session): string {
   return createHash('sha256').update(JSON.stringify(deps.store.snapshot())).digest('hex');
 }

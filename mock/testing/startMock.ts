@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { type AppOptions, createApp, type MockApp } from '../app.ts';
+import { createApp, type MockApp } from '../app.ts';
+import type { AppOptions } from '../AppOptions.ts';
 import { type Clock, createFrozenClock } from '../clock.ts';
 import { createDeps, type DepsOptions } from '../createDeps.ts';
 import type { Fault } from '../faults/Fault.ts';
 import { createMockServer } from '../http/createMockServer.ts';
-import type { AppDeps } from '../http/OperationHandler.ts';
+import type { Session } from '../sessions/Session.ts';
 
 export interface CallOptions {
   token?: string;
@@ -28,7 +29,7 @@ export interface CallResult<T = unknown> {
 
 export interface MockHarness {
   baseUrl: string;
-  deps: AppDeps;
+  deps: Session;
   mock: MockApp;
   clock: Clock;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
@@ -92,7 +93,7 @@ export async function startMock(options: DepsOptions & { faultCatalog?: readonly
 }
 
 /** The development token of a role in a community, found by its label. */
-export function devToken(deps: AppDeps, community: string, role: string): string {
+export function devToken(deps: Session, community: string, role: string): string {
   const token = deps.store
     .tokens()
     .find((t) => t.kind === 'development' && t.communities.length === 1 && t.communities[0] === community && (t.label ?? '').includes(role));

@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalMessage } from '../controls/Journal.ts';
+import type { JournalEntry, JournalMessage } from './JournalEntry.ts';
 import { maskForm, maskHeaders, maskJson, maskText, maskUrl } from './maskSecrets.ts';
 
 /** Bodies beyond this many bytes are cut (and marked `truncated`): the journal holds 1000 entries. */

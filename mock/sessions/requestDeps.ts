@@ -1,24 +1,24 @@
 import type { IncomingMessage } from 'node:http';
-import { DEFAULT_SESSION, SessionLimitError } from '../sessions/SessionRegistry.ts';
-import { isSessionName, namedSession, SESSION_COOKIE, SESSION_HEADER } from '../sessions/sessionName.ts';
-import { HttpProblem } from './HttpProblem.ts';
-import type { AppDeps } from './OperationHandler.ts';
+import { DEFAULT_SESSION, SessionLimitError } from './SessionRegistry.ts';
+import { isSessionName, namedSession, SESSION_COOKIE, SESSION_HEADER } from './sessionName.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { Session } from './Session.ts';
 
 // Kept on the request itself: a WeakMap entry per request would cost every garbage collection a look at it.
 const RESOLVED = Symbol('requestDeps');
-type Resolved = IncomingMessage & { [RESOLVED]?: AppDeps };
+type Resolved = IncomingMessage & { [RESOLVED]?: Session };
 
 /**
  * The deps one request works with: those of the session it names (X-Mock-Session), else the default ones.
  * A request resolves once: the request log, the latency, the pipeline and the controls all see the same
  * session. Throws an HttpProblem for a bad name (400) or when a new session would pass the cap (429).
  */
-export function requestDeps(deps: AppDeps, req: IncomingMessage): AppDeps {
+export function requestDeps(deps: Session, req: IncomingMessage): Session {
   const known = (req as Resolved)[RESOLVED];
   if (known) return known;
   // Most requests name no session: no header, no cookie.
   const named = req.headers[SESSION_HEADER] === undefined && req.headers.cookie === undefined ? undefined : namedSession(req);
-  let out: AppDeps;
+  let out: Session;
   if (named === undefined || named.name === DEFAULT_SESSION) {
     out = deps.sessions.use(DEFAULT_SESSION);
   } else {
@@ -35,7 +35,7 @@ export function requestDeps(deps: AppDeps, req: IncomingMessage): AppDeps {
 }
 
 /** A session's deps, created on first use; at the cap, a 429 problem saying when to retry. */
-export function useSession(deps: AppDeps, name: string): AppDeps {
+export function useSession(deps: Session, name: string): Session {
   try {
     return deps.sessions.use(name);
   } catch (error) {

@@ -1,5 +1,5 @@
-import { HttpProblem } from '../http/HttpProblem.ts';
-import type { JournalEntry } from './Journal.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import type { JournalEntry } from './JournalEntry.ts';
 
 /** What can be asked of the journal; every key given must match (AND). */
 export interface JournalQuery {

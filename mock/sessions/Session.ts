@@ -1,0 +1,33 @@
+import type { Rng } from '../../fixtures/rng.ts';
+import type { Contract } from '../../spec/contract.ts';
+import type { Clock } from '../clock.ts';
+import type { Journal } from '../journal/Journal.ts';
+import type { Store } from '../store/Store.ts';
+import type { Latency } from './Latency.ts';
+import type { OAuthState } from './OAuthState.ts';
+import type { SessionRegistry } from './SessionRegistry.ts';
+
+/**
+ * One session's world, and what every part of the mock is built from: its own store (an overlay over the
+ * shared base), clock, random source, faults, journal, latency and OAuth state, plus the shared contract.
+ * createApp receives the default one and never creates its own; the front door (requestDeps) resolves each
+ * request's session once, and everything below works on the session it is handed.
+ */
+export interface Session {
+  store: Store;
+  clock: Clock;
+  rng: Rng;
+  contract: Contract;
+  /** Names of the faults switched on (see mock/faults); empty in normal runs. */
+  faults: Set<string>;
+  /** The API requests this session received (GET /__mock/journal). */
+  journal: Journal;
+  /** The delay added to this session's API answers. */
+  latency: Latency;
+  /** This session's authorization server state: consent pages waiting, codes, refresh tokens. */
+  oauth: OAuthState;
+  /** Every session of this mock (shared by all of them): for the controls, the auth fallback and persistence. */
+  sessions: SessionRegistry<Session>;
+  /** This session's name (`default` for requests that name none). */
+  session: string;
+}
