@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MockHarness } from '../testing/startMock.ts';
 import { useMock } from '../testing/useMock.ts';
-import { PUBLIC } from '../oauth/testing/oauthKit.ts';
+import { PUBLIC } from '../testing/oauthKit.ts';
 import { Journal } from '../journal/Journal.ts';
 import type { JournalEntry } from '../journal/JournalEntry.ts';
 

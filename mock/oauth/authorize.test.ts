@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockHarness } from '../testing/startMock.ts';
-import { authorize, CONFIDENTIAL, guardianId, pkcePair, PUBLIC, REDIRECT, redirectParams } from './testing/oauthKit.ts';
+import { authorize, CONFIDENTIAL, guardianId, pkcePair, PUBLIC, REDIRECT, redirectParams } from '../testing/oauthKit.ts';
 
 let mock: MockHarness;
 beforeAll(async () => {

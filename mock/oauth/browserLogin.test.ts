@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockHarness, startMock } from '../testing/startMock.ts';
-import { guardianId, pkcePair, PUBLIC } from './testing/oauthKit.ts';
+import { guardianId, pkcePair, PUBLIC } from '../testing/oauthKit.ts';
 import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 
 // In CI the browser is installed by .ci/run, so a missing one is a failure there, never a silent skip.

@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../spec/openapi.d.ts';
 import { startMock, type MockHarness } from '../testing/startMock.ts';
-import { clientSecret, CONFIDENTIAL, guardianId, PUBLIC } from './testing/oauthKit.ts';
+import { clientSecret, CONFIDENTIAL, guardianId, PUBLIC } from '../testing/oauthKit.ts';
 
 /**
  * The whole authorization-code + PKCE flow driven by oauth4webapi, as a real frontend (public client) and a

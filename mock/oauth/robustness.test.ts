@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockHarness } from '../testing/startMock.ts';
-import { CONFIDENTIAL, PUBLIC, REDIRECT } from './testing/oauthKit.ts';
+import { CONFIDENTIAL, PUBLIC, REDIRECT } from '../testing/oauthKit.ts';
 
 /** Nothing a client sends may make the authorization server fail: every answer is a 2xx, 3xx or 4xx. */
 let mock: MockHarness;

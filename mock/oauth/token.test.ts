@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type MockHarness } from '../testing/startMock.ts';
-import { clientSecret, codeFor, COMMUNITY, CONFIDENTIAL, PUBLIC, REDIRECT, tokenRequest, tokensFor } from './testing/oauthKit.ts';
+import { clientSecret, codeFor, COMMUNITY, CONFIDENTIAL, PUBLIC, REDIRECT, tokenRequest, tokensFor } from '../testing/oauthKit.ts';
 
 let mock: MockHarness;
 beforeAll(async () => {

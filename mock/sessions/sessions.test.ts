@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultCatalog } from '../faults/catalog.ts';
-import { CONFIDENTIAL, clientSecret, COMMUNITY, guardianId, REDIRECT } from '../oauth/testing/oauthKit.ts';
+import { CONFIDENTIAL, clientSecret, COMMUNITY, guardianId, REDIRECT } from '../testing/oauthKit.ts';
 import { devToken, type MockHarness, startMock } from '../testing/startMock.ts';
 
 let mock: MockHarness;

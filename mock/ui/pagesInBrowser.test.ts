@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardianId } from '../oauth/testing/oauthKit.ts';
+import { guardianId } from '../testing/oauthKit.ts';
 import { devToken, type MockHarness, startMock } from '../testing/startMock.ts';
 import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 

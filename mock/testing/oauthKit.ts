@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { guardianWithEnrolledMembers } from '../../../fixtures/datasetQueries.ts';
-import type { CallResult, MockHarness } from '../../testing/startMock.ts';
+import { guardianWithEnrolledMembers } from '../../fixtures/datasetQueries.ts';
+import type { CallResult, MockHarness } from './startMock.ts';
 
 /** The seeded confidential client with every scope, its public sibling, and the loopback redirect both register. */
 export const CONFIDENTIAL = 'app-diario-escolar';
