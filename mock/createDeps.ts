@@ -7,7 +7,7 @@ import type { Session } from './sessions/Session.ts';
 import { sessionFactory } from './sessions/sessionFactory.ts';
 import { SessionRegistry } from './sessions/SessionRegistry.ts';
 import { BaseData } from './store/BaseData.ts';
-import type { Dataset } from './store/records.ts';
+import type { Dataset } from '../fixtures/records.ts';
 
 export interface DepsOptions {
   seed?: number;

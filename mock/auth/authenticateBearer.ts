@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { LruCache } from '../store/LruCache.ts';
 

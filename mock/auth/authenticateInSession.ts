@@ -1,6 +1,6 @@
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Session } from '../sessions/Session.ts';
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 import { authenticateBearer } from './authenticateBearer.ts';
 
 /**

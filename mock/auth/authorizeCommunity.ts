@@ -1,5 +1,5 @@
 import { HttpProblem } from '../problems/HttpProblem.ts';
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 
 /**

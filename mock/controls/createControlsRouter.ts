@@ -3,7 +3,7 @@ import type { Fault } from '../faults/Fault.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Session } from '../sessions/Session.ts';
 import { DATASET_LISTS, datasetJsonChunks } from '../store/datasetJsonChunks.ts';
-import type { Dataset } from '../store/records.ts';
+import type { Dataset } from '../../fixtures/records.ts';
 import { requestDeps } from '../sessions/requestDeps.ts';
 import { journalRoutes } from './journalRoutes.ts';
 import { sessionControls } from './sessionControls.ts';

@@ -1,7 +1,7 @@
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationContext } from '../http/OperationHandler.ts';
-import type { AppRecord, InstallationRecord } from '../store/records.ts';
+import type { AppRecord, InstallationRecord } from '../../fixtures/records.ts';
 
 /**
  * The app and its installation named by the path ({appId}, {community}). The token must be valid for the

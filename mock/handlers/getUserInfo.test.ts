@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstWithRole, guardianWithEnrolledMembers, professorWithGroups } from '../../fixtures/datasetQueries.ts';
 import type { UserInfo } from '../../spec/openapi.d.ts';
-import type { TokenRecord, UserRecord } from '../store/records.ts';
+import type { TokenRecord, UserRecord } from '../../fixtures/records.ts';
 import { devToken, startMock, type MockHarness } from '../testing/startMock.ts';
 
 const COMMUNITY = 'colegio-horizonte';

@@ -2,7 +2,7 @@ import { REALM } from '../auth/authenticateBearer.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationHandler } from '../http/OperationHandler.ts';
 import { storeAnswerCache } from '../present/storeAnswerCache.ts';
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 import { buildUserInfo } from '../userinfo/buildUserInfo.ts';
 import { grantedScopes } from '../userinfo/grantedScopes.ts';
 import { parseIncludes } from '../userinfo/relatedParts.ts';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { UnknownKey } from '../../spec/findUnknownKeys.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { Session } from '../sessions/Session.ts';
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 
 /** What a handler gets: the request already routed, authenticated and validated against the spec. */
 export interface OperationContext {

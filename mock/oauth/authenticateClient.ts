@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { REALM } from '../auth/authenticateBearer.ts';
-import type { AppRecord } from '../store/records.ts';
+import type { AppRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
 import type { FormParams } from './readFormParams.ts';

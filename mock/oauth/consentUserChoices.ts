@@ -1,4 +1,4 @@
-import type { CommunityRecord, UserRecord } from '../store/records.ts';
+import type { CommunityRecord, UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 
 export interface UserChoice {

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../store/records.ts';
+import type { UserRecord } from '../../fixtures/records.ts';
 import { newSecretValue } from './newSecretValue.ts';
 import { LIFETIMES, type OAuthContext } from './OAuthContext.ts';
 import type { AuthorizationRequest } from '../sessions/OAuthState.ts';

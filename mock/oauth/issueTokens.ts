@@ -1,4 +1,4 @@
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 import { newSecretValue } from './newSecretValue.ts';
 import { LIFETIMES, type OAuthContext } from './OAuthContext.ts';
 import type { RefreshToken } from '../sessions/OAuthState.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppRecord } from '../store/records.ts';
+import type { AppRecord } from '../../fixtures/records.ts';
 import { isLoopbackRedirectUri, matchesLoopbackRedirect, matchesOwnPage, resolveRedirectUri } from './redirectUri.ts';
 
 const app = (redirectUris: string[]): AppRecord => ({ manifest: { id: 'app' }, dataActionSecret: 'sk', redirectUris });

@@ -1,4 +1,4 @@
-import type { AppRecord } from '../store/records.ts';
+import type { AppRecord } from '../../fixtures/records.ts';
 
 /** RFC 8252 §7.3 loopback hosts; "localhost" is allowed too, as §8.3 tolerates for local development. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { AppRecord } from '../store/records.ts';
+import type { AppRecord } from '../../fixtures/records.ts';
 import type { CommunityChoices } from './consentUserChoices.ts';
 import { escapeHtml } from './escapeHtml.ts';
 import { hiddenFields } from './hiddenFields.ts';

@@ -1,4 +1,4 @@
-import type { AppRecord } from '../store/records.ts';
+import type { AppRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
 import type { AuthorizationRequest } from '../sessions/OAuthState.ts';

@@ -1,5 +1,5 @@
 import type { StoreChanges } from '../store/OverlayStore.ts';
-import type { Dataset } from '../store/records.ts';
+import type { Dataset } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { applyOp, type StoreOp } from './StoreOp.ts';
 

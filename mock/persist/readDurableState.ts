@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { loadYaml } from '../../spec/loadYaml.ts';
-import type { Dataset } from '../store/records.ts';
+import type { Dataset } from '../../fixtures/records.ts';
 import { DEFAULT_SESSION, type LogEntry } from './LogEntry.ts';
 import { locate, StateFileError } from './StateFileError.ts';
 import type { SeedSource, SessionSnapshot } from './SessionSnapshot.ts';

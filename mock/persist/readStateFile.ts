@@ -1,4 +1,4 @@
-import type { Dataset } from '../store/records.ts';
+import type { Dataset } from '../../fixtures/records.ts';
 import { type DurableState, readDurableState } from './readDurableState.ts';
 import type { GenerateParams } from './SessionSnapshot.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
-import type { ComponentRecord } from '../store/records.ts';
+import type { ComponentRecord } from '../../fixtures/records.ts';
 import { presentDataActionComponent } from './presentDataActionComponent.ts';
 
 const math: ComponentRecord = {

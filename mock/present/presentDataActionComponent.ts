@@ -1,5 +1,5 @@
 import type { DataActionComponent } from '../../spec/openapi.d.ts';
-import type { ComponentRecord } from '../store/records.ts';
+import type { ComponentRecord } from '../../fixtures/records.ts';
 
 /**
  * A component as the components data action returns it (spec: DataActionComponent). Its `fields` are a

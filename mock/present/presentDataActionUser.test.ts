@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
-import type { UserRecord } from '../store/records.ts';
+import type { UserRecord } from '../../fixtures/records.ts';
 import { presentDataActionUser } from './presentDataActionUser.ts';
 
 const guardian: UserRecord = {

@@ -1,5 +1,5 @@
 import type { DataActionUser } from '../../spec/openapi.d.ts';
-import type { UserRecord } from '../store/records.ts';
+import type { UserRecord } from '../../fixtures/records.ts';
 
 /**
  * A user as the users data action returns it (spec: DataActionUser). Platform-side keys (id, community,

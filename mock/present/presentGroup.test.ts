@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
-import type { GroupRecord } from '../store/records.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import { presentGroup } from './presentGroup.ts';
 
 const record: GroupRecord = {

@@ -1,4 +1,4 @@
-import type { GroupRecord } from '../store/records.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import type { Group } from '../../spec/openapi.d.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
-import type { AppRecord, InstallationRecord } from '../store/records.ts';
+import type { AppRecord, InstallationRecord } from '../../fixtures/records.ts';
 import { presentInstallation } from './presentInstallation.ts';
 
 const app: AppRecord = {

@@ -1,5 +1,5 @@
 import type { AppInstallation } from '../../spec/openapi.d.ts';
-import type { AppRecord, InstallationRecord } from '../store/records.ts';
+import type { AppRecord, InstallationRecord } from '../../fixtures/records.ts';
 
 /** The installation keys the API shows besides the manifest, in the spec's order. */
 const SHOWN_KEYS = [

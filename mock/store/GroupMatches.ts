@@ -1,4 +1,4 @@
-import type { GroupRecord } from './records.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import type { GroupQuery, SortTerm } from './Store.ts';
 
 /**

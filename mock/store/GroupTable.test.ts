@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../fixtures/generateDataset.ts';
 import { BaseData } from './BaseData.ts';
-import type { GroupRows } from './records.ts';
-import type { GroupRecord } from './records.ts';
+import type { GroupRows } from '../../fixtures/records.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import type { GroupQuery } from './Store.ts';
 
 // The same groups twice: once with the generated ones as a block of rows, once all as plain records. Every

@@ -1,8 +1,8 @@
 import { deepFreeze } from './deepFreeze.ts';
 import { DEFAULT_SORT, EMPTY_MATCHES, createdAtMatches, type GroupMatches, isDefaultSort, lowerBound } from './GroupMatches.ts';
 import { LruCache } from './LruCache.ts';
-import { normalizeText } from './normalizeText.ts';
-import type { GroupRecord, GroupRows } from './records.ts';
+import { normalizeText } from '../../fixtures/normalizeText.ts';
+import type { GroupRecord, GroupRows } from '../../fixtures/records.ts';
 import type { GroupQuery, GroupSortKey, Page, SortTerm } from './Store.ts';
 import { TrigramIndex } from './TrigramIndex.ts';
 

@@ -8,7 +8,7 @@ import type {
   SyncRunRecord,
   TokenRecord,
   UserRecord,
-} from './records.ts';
+} from '../../fixtures/records.ts';
 import { SetIndex } from './SetIndex.ts';
 
 /**

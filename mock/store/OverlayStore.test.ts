@@ -3,7 +3,7 @@ import { createRng } from '../../fixtures/rng.ts';
 import { BaseData } from './BaseData.ts';
 import { createMemoryStore } from './createMemoryStore.ts';
 import { OverlayStore } from './OverlayStore.ts';
-import type { Dataset, EnrollmentRecord, GroupRecord, MemberRecord, UserRecord } from './records.ts';
+import type { Dataset, EnrollmentRecord, GroupRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 import type { GroupQuery, SortTerm } from './Store.ts';
 import { applyWrite, type StoreWrite } from './StoreWrite.ts';
 

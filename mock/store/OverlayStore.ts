@@ -3,7 +3,7 @@ import { deepFreeze } from './deepFreeze.ts';
 import { mergeGroupPage } from './mergeGroupMatches.ts';
 import { mergeUpdatedAfter } from './mergeUpdatedAfter.ts';
 import { Overlay } from './Overlay.ts';
-import type { Dataset, EnrollmentRecord, GroupRecord, InstallationRecord, MemberRecord, UserRecord } from './records.ts';
+import type { Dataset, EnrollmentRecord, GroupRecord, InstallationRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 import type { DatasetParts } from './datasetJsonChunks.ts';
 import { LruCache } from './LruCache.ts';
 import type { Page, Store, UpdatedAfterQuery } from './Store.ts';

@@ -11,7 +11,7 @@ import type {
   SyncRunRecord,
   TokenRecord,
   UserRecord,
-} from './records.ts';
+} from '../../fixtures/records.ts';
 
 export type GroupSortKey = 'createdAt' | 'updatedAt' | 'name' | 'alias';
 export interface SortTerm {

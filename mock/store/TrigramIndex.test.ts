@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText } from './normalizeText.ts';
+import { normalizeText } from '../../fixtures/normalizeText.ts';
 import { TrigramIndex } from './TrigramIndex.ts';
 
 const TEXTS = ['Oficina de Robótica - 7º Ano', 'Clube de Xadrez', 'Reforço de Matemática', 'Robótica Avançada', 'Teatro', 'ab'];

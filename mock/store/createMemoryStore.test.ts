@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from './createMemoryStore.ts';
 import { createdAtMatches } from './GroupTable.ts';
-import type { Dataset, GroupRecord, UserRecord } from './records.ts';
+import type { Dataset, GroupRecord, UserRecord } from '../../fixtures/records.ts';
 
 function group(n: number, overrides: Partial<GroupRecord> = {}): GroupRecord {
   const day = String(1 + (n % 5)).padStart(2, '0');

@@ -1,6 +1,6 @@
 import { BaseData, type BaseOptions } from './BaseData.ts';
 import { OverlayStore, type OverlayStoreOptions } from './OverlayStore.ts';
-import type { Dataset } from './records.ts';
+import type { Dataset } from '../../fixtures/records.ts';
 
 /**
  * The in-memory Store: `seed` indexed once as the shared base (its records are kept, not copied: the caller

@@ -1,4 +1,4 @@
-import type { Dataset } from './records.ts';
+import type { Dataset } from '../../fixtures/records.ts';
 
 /** A dataset whose collections are read as they are iterated (OverlayStore.snapshotParts). */
 export type DatasetParts = { seed: number } & { [K in DatasetList]: Iterable<Dataset[K][number]> };

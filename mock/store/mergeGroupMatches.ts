@@ -1,7 +1,7 @@
 import { compareGroups, DEFAULT_SORT, groupMatches, type GroupMatches } from './GroupMatches.ts';
 import { foldGroup } from './GroupTable.ts';
-import { normalizeText } from './normalizeText.ts';
-import type { GroupRecord } from './records.ts';
+import { normalizeText } from '../../fixtures/normalizeText.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import type { GroupQuery, Page } from './Store.ts';
 
 /**

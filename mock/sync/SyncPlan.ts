@@ -1,5 +1,5 @@
 import type { FieldError } from '../../spec/formatAjvErrors.ts';
-import type { ComponentRecord, EnrollmentRecord, GroupRecord, MemberRecord, UserRecord } from '../store/records.ts';
+import type { ComponentRecord, EnrollmentRecord, GroupRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 
 export interface SyncWarning {
   /** JSON Pointer into the upload body. */

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { SyncComponentEntry, SyncMemberEntry, SyncUserEntry } from '../../spec/openapi.d.ts';
 import { objectId } from '../../fixtures/objectId.ts';
 import type { Rng } from '../../fixtures/rng.ts';
-import type { ComponentRecord, MemberRecord, UserRecord } from '../store/records.ts';
+import type { ComponentRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import type { SyncPlan } from './SyncPlan.ts';
 

@@ -1,6 +1,6 @@
 import type { GroupFields, SyncGroupEntry, SyncUpload } from '../../spec/openapi.d.ts';
 import { objectId } from '../../fixtures/objectId.ts';
-import type { GroupRecord } from '../store/records.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import { findUserId, findUserIdByEmail, type PlanContext, sameApartFromStamps, unique } from './planEntities.ts';
 import { tagId } from './tagId.ts';
 

@@ -1,6 +1,6 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { UserInfo, UserInfoMember, UserInfoUser } from '../../spec/openapi.d.ts';
-import type { UserRecord } from '../store/records.ts';
+import type { UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { linkedGroups, memberGroups } from './linkedGroups.ts';
 import { MEMBER_GROUPS_SCOPE, RELATED_PARTS, type RelatedInclude } from './relatedParts.ts';

@@ -1,6 +1,6 @@
 import type { Contract } from '../../spec/contract.ts';
 import { oauthScopes } from '../oauth/oauthScopes.ts';
-import type { TokenRecord } from '../store/records.ts';
+import type { TokenRecord } from '../../fixtures/records.ts';
 
 /**
  * The scopes a user token grants. A development token stands for a fully trusted app (decided here): it

@@ -1,5 +1,5 @@
 import type { GroupSummary } from '../../spec/openapi.d.ts';
-import type { GroupRecord, MemberRecord, UserRecord } from '../store/records.ts';
+import type { GroupRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { presentGroupSummary } from './presentGroupSummary.ts';
 

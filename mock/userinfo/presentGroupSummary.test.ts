@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupRecord } from '../store/records.ts';
+import type { GroupRecord } from '../../fixtures/records.ts';
 import { presentGroupSummary } from './presentGroupSummary.ts';
 
 const group = (season: string): GroupRecord => ({

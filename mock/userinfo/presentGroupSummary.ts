@@ -1,5 +1,5 @@
 import type { GroupSummary } from '../../spec/openapi.d.ts';
-import type { EnrollmentRecord, GroupRecord } from '../store/records.ts';
+import type { EnrollmentRecord, GroupRecord } from '../../fixtures/records.ts';
 
 /**
  * A group as user-info shows it (spec: GroupSummary): `season` is a number here although the Group resource

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../store/records.ts';
+import type { UserRecord } from '../../fixtures/records.ts';
 
 /**
  * Where each key of the user-info `user` object comes from in the record. The spec decides which keys a
