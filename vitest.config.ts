@@ -1,12 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
+const ALL = '{spec,mock,conformance,fixtures,scripts}/**/*.test.ts';
+
+/**
+ * The slow tier: real processes (the server, npm start, npm pack, Prism), Chromium, the whole suite run once
+ * per fault, a million groups. Each costs seconds to minutes; `npm test` and CI run them, the inner loop does not.
+ */
+const E2E = [
+  'mock/server.test.ts',
+  'mock/persist/killDuringBurst.test.ts',
+  'mock/bin/package.test.ts',
+  'mock/prismCrossCheck.test.ts',
+  'mock/oauth/browserLogin.test.ts',
+  'mock/ui/pagesInBrowser.test.ts',
+  'scripts/start.test.ts',
+  'scripts/buildDocsHtml.test.ts',
+  'conformance/cli.test.ts',
+  'conformance/faults.test.ts',
+  'conformance/independentTarget.test.ts',
+  'conformance/report/toHtmlReport.browser.test.ts',
+];
+
+/** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
+const INTEGRATION = [
+  'mock/{controls,handlers,http,oauth,sessions,persist,docs}/**/*.test.ts',
+  'conformance/{selfTest,sessionsSelfTest}.test.ts',
+  'conformance/{client,plan,report,run}/**/*.test.ts',
+];
+
+const shared = {
+  // Servers in tests bind to 127.0.0.1:0; nothing is timed here (speed lives in scripts/bench*).
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
+
+/**
+ * Three tiers (vitest projects): unit (no server), integration (in-process servers), e2e (processes and
+ * browsers). `npm test` runs all three; `npm run test:quick` runs unit and integration, the inner loop.
+ */
 export default defineConfig({
   test: {
-    include: ['{spec,mock,conformance,fixtures,scripts}/**/*.test.ts'],
-    // Servers in tests bind to 127.0.0.1:0; nothing is timed here (speed lives in scripts/bench-*).
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
     // In CI a JSON report too, from which .ci/run prints the closing "N passed, N failed" line.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/vitest.json' }]] : ['default'],
+    reporters: process.env.CI ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'reports/vitest.json' }]] : ['default'],
+    projects: [
+      { test: { ...shared, name: 'unit', include: [ALL], exclude: [...E2E, ...INTEGRATION, '**/node_modules/**'] } },
+      { test: { ...shared, name: 'integration', include: INTEGRATION, exclude: [...E2E, '**/node_modules/**'] } },
+      { test: { ...shared, name: 'e2e', include: E2E } },
+    ],
   },
 });

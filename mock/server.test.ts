@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitForListening } from '../scripts/testing/waitForListening.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const running: ChildProcess[] = [];
@@ -26,19 +27,9 @@ async function exited(child: ChildProcess): Promise<{ code: number | null; stder
   return { code, stderr };
 }
 
-/** Reads stdout with a listener (never ending the stream early: the server still writes to it). */
 function listening(child: ChildProcess, banner?: { text: string }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (banner) banner.text = out;
-      const match = /listening on (https?:\/\/\S+)/.exec(out);
-      // The banner's later lines follow in the same write or just after; give them a moment.
-      if (match) setTimeout(() => resolve((match[1] as string).replace('localhost', '127.0.0.1')), 100);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${out}`)));
-  });
+  // The banner's later lines follow in the same write or just after; give them a moment.
+  return waitForListening(child, { ...(banner ? { banner } : {}), settleMs: 100 });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitForListening } from './testing/waitForListening.ts';
 import { CONFORM_CONFIG_PATH, type MockConformConfig } from '../fixtures/conformConfig.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,15 +28,7 @@ async function startAndRead(): Promise<{ list: number; groups: unknown; docs: nu
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1] as string);
-      });
-      child.once('exit', (code) => reject(new Error(`exited (${code}) before listening: ${out}${stderr}`)));
-    });
+    const base = await waitForListening(child);
     const list = await fetch(`${base}/v1/groups?limit=2`, { headers: { authorization: `Bearer ${config.token}`, 'community-id': config.community } });
     const groups: unknown = await list.json();
     // Not an API operation: served by the Express app, which the server loads on demand.

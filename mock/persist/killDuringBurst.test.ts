@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitForListening } from '../../scripts/testing/waitForListening.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const AUTH = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte', 'content-type': 'application/json' };
@@ -17,17 +18,7 @@ const running: ChildProcess[] = [];
 function start(file: string): { child: ChildProcess; base: Promise<string> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', '--state-file', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
-  const base = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve((match[1] as string).replace('localhost', '127.0.0.1'));
-    });
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${out}${err}`)));
-  });
+  const base = waitForListening(child);
   return { child, base };
 }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { listeningUrl } from '../testing/waitForListening.ts';
 
 export interface StartedServer {
   name: string;
@@ -61,7 +62,7 @@ export async function startServer(
   let url = options.url;
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before answering:\n${out.trim()}`);
-    url ??= /listening on (http:\/\/\S+)/.exec(out)?.[1]?.replace('localhost', '127.0.0.1');
+    url ??= listeningUrl(out);
     if (url && (await options.ready(url).catch(() => false))) {
       return { name, child, url, spawnedAt, output: () => out, stop };
     }
