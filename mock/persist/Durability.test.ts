@@ -215,8 +215,8 @@ describe('sessions: replay and compaction are generic over them', () => {
     expect([...state.sessions.keys()]).toEqual(['default', 'alice']);
     expect(state.entries).toEqual([]);
     // Each session as its writes over the shared base, not as a whole dataset.
-    expect(state.sessions.get('alice')).toEqual({ base: 'seed', ops: [['putSyncRun', run('a-1')]] });
-    expect(state.sessions.get('default')).toEqual({ base: 'seed', ops: [['putSyncRun', run('d-1')]] });
+    expect(state.sessions.get('alice')).toEqual({ base: 'seed', writes: [{ op: 'putSyncRun', record: run('a-1') }] });
+    expect(state.sessions.get('default')).toEqual({ base: 'seed', writes: [{ op: 'putSyncRun', record: run('d-1') }] });
     durability.close();
   });
 });

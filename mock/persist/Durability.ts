@@ -5,7 +5,8 @@ import type { Store } from '../store/Store.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
 import { logFileOf, readDurableState, SNAPSHOT_FORMAT } from './readDurableState.ts';
 import { replayLog } from './replayLog.ts';
-import { restoreSession, type SeedSource, snapshotOf } from './SessionSnapshot.ts';
+import { encodeSnapshot, restoreSession, type SeedSource, snapshotOf } from './SessionSnapshot.ts';
+import { encodeWrite, type LoggedWrite } from './writeCodec.ts';
 import { StateFileError } from './StateFileError.ts';
 
 /** The file operations durability needs; tests swap in failing ones. */
@@ -75,11 +76,11 @@ export class Durability {
     }
   }
 
-  /** Records one write (already serialised as `["method", argument]`) of a session, to be made durable before the next answer. */
-  record(session: string, op: string): void {
+  /** Records one write of a session, to be made durable before the next answer (spelt now: records never change). */
+  record(session: string, write: LoggedWrite): void {
     let ops = this.pending.get(session);
     if (!ops) this.pending.set(session, (ops = []));
-    ops.push(op);
+    ops.push(JSON.stringify(encodeWrite(write)));
   }
 
   /** A reset or an import replaced a whole session: the next commit writes a snapshot. */
@@ -139,7 +140,7 @@ export class Durability {
    */
   compact(): void {
     const sessions: Record<string, unknown> = {};
-    for (const [name, store] of this.options.sessions()) sessions[name] = snapshotOf(store.changes());
+    for (const [name, store] of this.options.sessions()) sessions[name] = encodeSnapshot(snapshotOf(store.changes()));
     const seq = this.seq;
     const seed = this.options.seed;
     const text = JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, logSeq: seq, ...('generate' in seed ? { seed: seed.generate } : { seedDataset: seed.dataset }), sessions });

@@ -1,4 +1,4 @@
-import type { StoreOp } from './StoreOp.ts';
+import type { LoggedWrite } from './writeCodec.ts';
 
 /**
  * One line of the write log: the writes of one acknowledged request to one session, in order. `seq` grows by
@@ -8,7 +8,7 @@ import type { StoreOp } from './StoreOp.ts';
 export interface LogEntry {
   seq: number;
   session: string;
-  ops: StoreOp[];
+  writes: LoggedWrite[];
 }
 
 /** The session every request uses until sessions exist (X-Mock-Session absent). */

@@ -1,7 +1,8 @@
 import type { StoreChanges } from '../store/OverlayStore.ts';
 import type { Dataset } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
-import { applyOp, type StoreOp } from './StoreOp.ts';
+import { applyWrite } from '../store/StoreWrite.ts';
+import { encodeWrite, type LoggedWrite } from './writeCodec.ts';
 
 /**
  * A session in a snapshot: its base and the writes over it, not its whole state. Every session shares one
@@ -10,7 +11,7 @@ import { applyOp, type StoreOp } from './StoreOp.ts';
  */
 export interface SessionSnapshot {
   base: 'seed' | Dataset;
-  ops: StoreOp[];
+  writes: LoggedWrite[];
 }
 
 /** How to make the shared base again at start: the generator's options, or the dataset it was loaded from. */
@@ -23,12 +24,17 @@ export interface GenerateParams {
 }
 
 export function snapshotOf(changes: StoreChanges): SessionSnapshot {
-  return { base: changes.base, ops: changes.writes.map((w) => (w.op === 'deleteEnrollment' ? ['deleteEnrollment', w.id] : [w.op, (w as { record: unknown }).record]) as StoreOp) };
+  return { base: changes.base, writes: changes.writes.filter((w): w is LoggedWrite => w.op !== 'reset' && w.op !== 'load') };
+}
+
+/** A session snapshot as the state file spells it: `{"base", "ops": [["method", argument], …]}`. */
+export function encodeSnapshot(snapshot: SessionSnapshot): { base: SessionSnapshot['base']; ops: [string, unknown][] } {
+  return { base: snapshot.base, ops: snapshot.writes.map(encodeWrite) };
 }
 
 /** Puts a session back as the snapshot has it: its base, then its writes (on the undecorated store: nothing is logged again). */
 export function restoreSession(store: Store, saved: SessionSnapshot): void {
   if (saved.base === 'seed') store.reset();
   else store.load(saved.base);
-  for (const op of saved.ops) applyOp(store, op);
+  for (const write of saved.writes) applyWrite(store, write);
 }

@@ -1,5 +1,4 @@
 import type { SessionRegistry, SessionShape } from '../sessions/SessionRegistry.ts';
-import type { StoreWrite } from '../store/StoreWrite.ts';
 import { Durability, type DurableIo } from './Durability.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
 import type { DurableStart } from './readStateFile.ts';
@@ -22,7 +21,7 @@ export function openDurableSessions<S extends SessionShape>(
 ): Durability {
   for (const [name, saved] of start.state.sessions) {
     // The default session of a fresh base needs nothing: it is the base.
-    if (name === DEFAULT_SESSION && saved.base === 'seed' && saved.ops.length === 0) continue;
+    if (name === DEFAULT_SESSION && saved.base === 'seed' && saved.writes.length === 0) continue;
     restoreSession(sessions.store(name), saved);
   }
   replayLog(start.state.entries, (name) => sessions.store(name));
@@ -38,7 +37,7 @@ export function openDurableSessions<S extends SessionShape>(
     write(session, write) {
       if (durability.restoring) return;
       if (write.op === 'reset' || write.op === 'load') durability.wantSnapshot();
-      else durability.record(session, JSON.stringify(asLoggedOp(write)));
+      else durability.record(session, write);
     },
     dropped() {
       durability.wantSnapshot();
@@ -46,9 +45,4 @@ export function openDurableSessions<S extends SessionShape>(
   });
   durability.compact();
   return durability;
-}
-
-/** A registry write in the log's `[method, argument]` form (mock/persist/StoreOp.ts). */
-function asLoggedOp(write: Exclude<StoreWrite, { op: 'reset' } | { op: 'load' }>): [string, unknown] {
-  return write.op === 'deleteEnrollment' ? [write.op, write.id] : [write.op, write.record];
 }

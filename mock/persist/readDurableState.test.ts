@@ -25,16 +25,16 @@ describe('readDurableState', () => {
     writeFileSync(file, v2({ default: { base: 'seed', ops: [['putSyncRun', run]] }, alice: { base: dataset, ops: [['deleteEnrollment', 'e1']] } }));
     const state = readDurableState(file);
     expect(state.seed).toEqual({ generate: { seed: 7, size: 'default', groups: 1_000_000 } });
-    expect(state.sessions.get('default')).toEqual({ base: 'seed', ops: [['putSyncRun', run]] });
-    expect(state.sessions.get('alice')).toEqual({ base: dataset, ops: [['deleteEnrollment', 'e1']] });
+    expect(state.sessions.get('default')).toEqual({ base: 'seed', writes: [{ op: 'putSyncRun', record: run }] });
+    expect(state.sessions.get('alice')).toEqual({ base: dataset, writes: [{ op: 'deleteEnrollment', id: 'e1' }] });
   });
 
   it('reads a version 1 snapshot (every session whole) with its default session as the base', () => {
     writeFileSync(file, snapshot(0));
     const state = readDurableState(file);
     expect(state.seed).toEqual({ dataset });
-    expect(state.sessions.get('default')).toEqual({ base: 'seed', ops: [] });
-    expect(state.sessions.get('other')).toEqual({ base: dataset, ops: [] });
+    expect(state.sessions.get('default')).toEqual({ base: 'seed', writes: [] });
+    expect(state.sessions.get('other')).toEqual({ base: dataset, writes: [] });
   });
 
   it('reads nothing when there is nothing yet', () => {

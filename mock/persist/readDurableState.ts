@@ -4,7 +4,7 @@ import type { Dataset } from '../../fixtures/records.ts';
 import { DEFAULT_SESSION, type LogEntry } from './LogEntry.ts';
 import { locate, StateFileError } from './StateFileError.ts';
 import type { SeedSource, SessionSnapshot } from './SessionSnapshot.ts';
-import { isStoreOp, type StoreOp } from './StoreOp.ts';
+import { decodeWrites } from './writeCodec.ts';
 
 /** Marks the snapshot envelope written by compaction (a plain `GET /__mock/state` export is read too). */
 export const SNAPSHOT_FORMAT = 'edu-platform-mock-state';
@@ -75,7 +75,7 @@ function readSnapshot(file: string): { seed?: SeedSource; sessions: Map<string, 
 /** Sessions held whole: the default one is the seed, the others imported their dataset. */
 function wholeSessions(datasets: Map<string, Dataset>): { seed?: SeedSource; sessions: Map<string, SessionSnapshot> } {
   const seed = datasets.get(DEFAULT_SESSION);
-  const sessions = new Map<string, SessionSnapshot>([...datasets].map(([name, ds]) => [name, { base: name === DEFAULT_SESSION ? 'seed' : ds, ops: [] }]));
+  const sessions = new Map<string, SessionSnapshot>([...datasets].map(([name, ds]) => [name, { base: name === DEFAULT_SESSION ? 'seed' : ds, writes: [] }]));
   return { ...(seed ? { seed: { dataset: seed } } : {}), sessions };
 }
 
@@ -90,10 +90,11 @@ function checkSeed(file: string, data: Record<string, unknown>): SeedSource {
 
 function checkSession(file: string, saved: unknown, name: string): SessionSnapshot {
   const s = saved as { base?: unknown; ops?: unknown } | null;
-  if (!s || typeof s !== 'object' || !Array.isArray(s.ops) || !s.ops.every(isStoreOp)) {
+  const writes = s && typeof s === 'object' ? decodeWrites(s.ops) : undefined;
+  if (!s || !writes) {
     throw new StateFileError(`${file}: session "${name}" is not {"base": "seed" or a mock state, "ops": [["method", argument], …]}. The file was left as it is.`);
   }
-  return { base: s.base === 'seed' ? 'seed' : checkDataset(file, s.base, `session "${name}"'s base`), ops: s.ops as StoreOp[] };
+  return { base: s.base === 'seed' ? 'seed' : checkDataset(file, s.base, `session "${name}"'s base`), writes };
 }
 
 function readLog(file: string, afterSeq: number): Omit<DurableState, 'sessions' | 'snapshotSeq'> {
@@ -116,13 +117,14 @@ function readLog(file: string, afterSeq: number): Omit<DurableState, 'sessions' 
     } catch (error) {
       throw new StateFileError(`${file}: ${at} is corrupt: ${(error as Error).message}. The file was left as it is; move it away to start from the snapshot alone.`);
     }
-    const e = entry as Partial<LogEntry> | null;
-    if (!e || typeof e.seq !== 'number' || typeof e.session !== 'string' || !Array.isArray(e.ops) || !e.ops.every(isStoreOp)) {
+    const e = entry as { seq?: unknown; session?: unknown; ops?: unknown } | null;
+    const writes = e && typeof e === 'object' ? decodeWrites(e.ops) : undefined;
+    if (!e || typeof e.seq !== 'number' || typeof e.session !== 'string' || !writes) {
       throw new StateFileError(`${file}: ${at} is not a log entry ({"seq", "session", "ops"}). The file was left as it is.`);
     }
     if (e.seq <= lastSeq) throw new StateFileError(`${file}: ${at} has seq ${e.seq} after ${lastSeq}; entries must grow. The file was left as it is.`);
     lastSeq = e.seq;
-    if (e.seq > afterSeq) entries.push(e as LogEntry);
+    if (e.seq > afterSeq) entries.push({ seq: e.seq, session: e.session, writes });
     offset = end + 1;
   }
   return { entries, lastSeq, validLogBytes: offset, logBytes: bytes.length };

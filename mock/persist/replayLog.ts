@@ -1,6 +1,6 @@
 import type { Store } from '../store/Store.ts';
+import { applyWrite } from '../store/StoreWrite.ts';
 import type { LogEntry } from './LogEntry.ts';
-import { applyOp } from './StoreOp.ts';
 
 /**
  * Applies log entries, in order, to the store of the session each names. Generic over sessions: `storeFor`
@@ -9,6 +9,6 @@ import { applyOp } from './StoreOp.ts';
 export function replayLog(entries: Iterable<LogEntry>, storeFor: (session: string) => Store): void {
   for (const entry of entries) {
     const store = storeFor(entry.session);
-    for (const op of entry.ops) applyOp(store, op);
+    for (const write of entry.writes) applyWrite(store, write);
   }
 }
