@@ -15,8 +15,8 @@ export const approveAppInstallation: OperationHandler = (ctx) => {
   if (installation.status !== 'pending_approval') {
     throw new HttpProblem('conflict', `The installation is "${installation.status}", not "pending_approval".`);
   }
-  const now = ctx.deps.clock.iso();
-  ctx.deps.store.putInstallation({
+  const now = ctx.clock.iso();
+  ctx.store.putInstallation({
     ...installation,
     status: 'installed',
     approved: true,

@@ -25,8 +25,8 @@ export function dataActionQuery(ctx: OperationContext, action: string): UpdatedA
       errors: [{ in: 'body', path: '/context/action', rule: 'const', message: `must be "${action}"` }],
     });
   }
-  const app = ctx.deps.store.appBySecret(body.secret);
-  const installation = app ? ctx.deps.store.installation(app.manifest.id as string, community) : undefined;
+  const app = ctx.store.appBySecret(body.secret);
+  const installation = app ? ctx.store.installation(app.manifest.id as string, community) : undefined;
   if (!app || !installation?.active) {
     throw new HttpProblem('invalid_secret', `The secret does not belong to an app installed in community "${community}".`);
   }

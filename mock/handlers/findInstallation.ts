@@ -10,10 +10,10 @@ import type { AppRecord, InstallationRecord } from '../../fixtures/records.ts';
 export function findInstallation(ctx: OperationContext): { app: AppRecord; installation: InstallationRecord } {
   const appId = ctx.params.path.appId as string;
   const community = ctx.params.path.community as string;
-  if (ctx.token) authorizeCommunity(ctx.token, community, ctx.deps.store);
-  const app = ctx.deps.store.app(appId);
+  if (ctx.token) authorizeCommunity(ctx.token, community, ctx.store);
+  const app = ctx.store.app(appId);
   if (!app) throw new HttpProblem('not_found', `No app "${appId}".`);
-  const installation = ctx.deps.store.installation(appId, community);
+  const installation = ctx.store.installation(appId, community);
   if (!installation) throw new HttpProblem('not_found', `App "${appId}" has no installation in community "${community}".`);
   return { app, installation };
 }

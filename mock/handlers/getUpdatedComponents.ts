@@ -4,6 +4,6 @@ import { dataActionQuery } from './dataActionRecords.ts';
 
 /** POST /v1/@platform:data:Components:getUpdatedAfter: as the users action, for components linked to the season's groups. */
 export const getUpdatedComponents: OperationHandler = (ctx) => {
-  const components = ctx.deps.store.componentsUpdatedAfter(dataActionQuery(ctx, '@platform:data:Components:getUpdatedAfter'));
-  return { status: 200, body: { data: components.map((c) => presentedDataActionComponent(ctx.deps.contract, c)) } };
+  const components = ctx.store.componentsUpdatedAfter(dataActionQuery(ctx, '@platform:data:Components:getUpdatedAfter'));
+  return { status: 200, body: { data: components.map((c) => presentedDataActionComponent(ctx.contract, c)) } };
 };

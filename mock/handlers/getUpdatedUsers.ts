@@ -7,6 +7,6 @@ import { dataActionQuery } from './dataActionRecords.ts';
  * `data.after` (inclusive, as production compares), oldest first, at most `data.limit`.
  */
 export const getUpdatedUsers: OperationHandler = (ctx) => {
-  const users = ctx.deps.store.usersUpdatedAfter(dataActionQuery(ctx, '@platform:data:Users:getUpdatedAfter'));
-  return { status: 200, body: { data: users.map((u) => presentedDataActionUser(ctx.deps.contract, u)) } };
+  const users = ctx.store.usersUpdatedAfter(dataActionQuery(ctx, '@platform:data:Users:getUpdatedAfter'));
+  return { status: 200, body: { data: users.map((u) => presentedDataActionUser(ctx.contract, u)) } };
 };

@@ -19,7 +19,7 @@ export const getUserInfo: OperationHandler = (ctx) => {
       headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", error_description="user-info needs a user token"` },
     });
   }
-  const user = ctx.deps.store.user(token.subject);
+  const user = ctx.store.user(token.subject);
   if (!user) {
     throw new HttpProblem('invalid_token', 'The token names a user that no longer exists.', {
       headers: { 'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="the user no longer exists"` },
@@ -27,8 +27,8 @@ export const getUserInfo: OperationHandler = (ctx) => {
   }
   // The answer depends on the token (its user and scopes), `includes` and the store: kept until the next write.
   const includes = ctx.params.query.includes;
-  const body = keptUserInfo(ctx.deps.contract, ctx.deps.store, token, typeof includes === 'string' ? includes : '', () =>
-    buildUserInfo(ctx.deps.contract, ctx.deps.store, { user, scopes: grantedScopes(ctx.deps.contract, token), includes: parseIncludes(includes) }),
+  const body = keptUserInfo(ctx.contract, ctx.store, token, typeof includes === 'string' ? includes : '', () =>
+    buildUserInfo(ctx.contract, ctx.store, { user, scopes: grantedScopes(ctx.contract, token), includes: parseIncludes(includes) }),
   );
   return { status: 200, body };
 };

@@ -8,10 +8,10 @@ import { presentInstallation } from '../present/presentInstallation.ts';
  */
 export const listAppInstallations: OperationHandler = (ctx) => {
   const appId = ctx.params.path.appId as string;
-  const app = ctx.deps.store.app(appId);
+  const app = ctx.store.app(appId);
   if (!app) throw new HttpProblem('not_found', `No app "${appId}".`);
   const visible = new Set(ctx.token?.communities ?? []);
-  const installations = ctx.deps.store
+  const installations = ctx.store
     .installationsOfApp(appId)
     .filter((i) => i.active && visible.has(i.community))
     .sort((a, b) => (a.community < b.community ? -1 : 1));

@@ -29,7 +29,7 @@ export const updateAppInstallation: OperationHandler = (ctx) => {
     throw new HttpProblem('read_only_field', `${errors.map((e) => e.path.slice(1)).join(', ')} cannot be changed by this operation.`, { errors });
   }
 
-  const now = ctx.deps.clock.iso();
+  const now = ctx.clock.iso();
   const next = { ...installation };
   if (body.active !== undefined && body.active !== installation.active) {
     next.active = body.active;
@@ -38,7 +38,7 @@ export const updateAppInstallation: OperationHandler = (ctx) => {
   if (body.contactInfo !== undefined) next.contactInfo = body.contactInfo;
   if (body.consentedFeatures !== undefined) next.consentedFeatures = body.consentedFeatures;
   if (body.requiresManualUpdate !== undefined) next.requiresManualUpdate = body.requiresManualUpdate;
-  if (!isDeepStrictEqual(next, installation)) ctx.deps.store.putInstallation(next);
+  if (!isDeepStrictEqual(next, installation)) ctx.store.putInstallation(next);
   return { status: 200, body: presentInstallation(next, app) };
 };
 

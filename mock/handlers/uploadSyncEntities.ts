@@ -10,7 +10,7 @@ import { planSyncUpload } from '../sync/planSyncUpload.ts';
  * links to aliases that exist nowhere), so a partner's sync client learns exactly what was off.
  */
 export const uploadSyncEntities: OperationHandler = (ctx) => {
-  const { store, clock, rng } = ctx.deps;
+  const { store, clock, rng } = ctx;
   const syncRunId = ctx.params.path.syncRunId as string;
   const community = ctx.community as string;
   const run = store.syncRun(syncRunId);

@@ -1,10 +1,15 @@
-import type { IncomingMessage } from 'node:http';
+import type { Rng } from '../../fixtures/rng.ts';
+import type { Contract } from '../../spec/contract.ts';
 import type { UnknownKey } from '../../spec/findUnknownKeys.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { Session } from '../sessions/Session.ts';
+import type { Clock } from '../clock.ts';
+import type { Store } from '../store/Store.ts';
 import type { TokenRecord } from '../../fixtures/records.ts';
 
-/** What a handler gets: the request already routed, authenticated and validated against the spec. */
+/**
+ * What a handler gets: the request already routed, authenticated and validated against the spec, and only what
+ * handlers use of its session (never the registry, the journal or another session).
+ */
 export interface OperationContext {
   operation: OperationSpec;
   /** Parameter values coerced to their schema types, defaults applied. */
@@ -16,8 +21,11 @@ export interface OperationContext {
   token?: TokenRecord;
   /** The `community-id` header, where the operation has one. */
   community?: string;
-  deps: Session;
-  req: IncomingMessage;
+  /** The request's session's data, clock and random source, and the contract (which presentation checks against). */
+  store: Store;
+  clock: Clock;
+  rng: Rng;
+  contract: Contract;
 }
 
 export interface OperationResult {

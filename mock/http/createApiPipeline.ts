@@ -125,7 +125,7 @@ async function answer(
       result = shortCircuit;
     } else {
       if (parsed.error) throw parsed.error;
-      result = await runOperation(deps, op, pathParams, handler, req, request);
+      result = await runOperation(deps, op, pathParams, handler, request);
     }
   } catch (error) {
     const problem = problemFromError(error);

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import { authenticateInSession } from '../auth/authenticateInSession.ts';
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
@@ -18,7 +17,6 @@ export async function runOperation(
   op: OperationSpec,
   pathParams: Record<string, string>,
   handler: OperationHandler,
-  req: IncomingMessage,
   request: FaultRequestContext['req'],
 ): Promise<OperationResult> {
   const headers = request.headers;
@@ -45,7 +43,7 @@ export async function runOperation(
     if (prefer.code !== undefined || prefer.example !== undefined) return answerFromExample(deps.contract, op, prefer);
   }
 
-  const ctx: OperationContext = { operation: op, params: validation.values, body: request.body, warnings: validation.warnings, token, community, deps, req };
+  const ctx: OperationContext = { operation: op, params: validation.values, body: request.body, warnings: validation.warnings, token, community, store: deps.store, clock: deps.clock, rng: deps.rng, contract: deps.contract };
   const result = await handler(ctx);
   const queryWarnings = validation.warnings.filter((w) => w.path.startsWith('query.'));
   if (queryWarnings.length > 0) {
