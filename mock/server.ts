@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { AppOptions } from './app.ts';
+import { exitWithParent } from './cli/exitWithParent.ts';
 import { parseServerArgs, ServerUsageError } from './cli/parseServerArgs.ts';
 import { serverHelp } from './cli/serverOptions.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';
@@ -169,3 +170,7 @@ function shutdown(): void {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+exitWithParent(() => {
+  console.error('mock: the command that started the server is gone; stopping');
+  shutdown();
+});
