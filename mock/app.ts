@@ -36,6 +36,8 @@ export interface AppOptions {
   adminToken?: string;
   /** The address the server listens on (`--host`): requests naming it are its own. */
   boundHost?: string;
+  /** Honour X-Forwarded-Proto/-Host (`--trust-proxy`): only behind a proxy that sets them. */
+  trustProxy?: boolean;
   /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
   durability?: Durability;
   /** The pipeline createMockApi already built from these deps and options (the server's); else one is built. */
@@ -62,7 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): MockApp {
   const api = options.api ?? createMockApi(deps, options);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];
-  const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl };
+  const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl, trustProxy: options.trustProxy };
 
   const app = express();
   // A mock answers fresh data every time: ETags would only cost a hash per response.

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { AppOptions } from './app.ts';
+import { bannerBase } from './cli/bannerBase.ts';
 import { exitWithParent } from './cli/exitWithParent.ts';
 import { parseServerArgs, ServerUsageError } from './cli/parseServerArgs.ts';
 import { serverHelp } from './cli/serverOptions.ts';
@@ -42,7 +43,7 @@ try {
   throw error;
 }
 if (config.help) {
-  console.log(serverHelp(process.env.EDU_MOCK_COMMAND ?? 'npm start --'));
+  console.log(serverHelp(process.env.EDU_MOCK_COMMAND ?? 'npm start --', faultCatalog));
   process.exit(0);
 }
 
@@ -104,6 +105,7 @@ const appOptions: AppOptions = {
   corsOrigins: config.corsOrigins,
   adminToken,
   boundHost: config.host,
+  trustProxy: config.trustProxy,
   durability,
 };
 const api = createMockApi(deps, appOptions);
@@ -132,7 +134,7 @@ server.listen(config.port, config.host, () => {
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const bound = `http://${hostPart}:${address.port}`;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
-  const base = config.publicUrl ?? (everywhere ? `http://localhost:${address.port}` : bound);
+  const base = bannerBase(address, config.publicUrl);
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
   console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
   if (network) {
