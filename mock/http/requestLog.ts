@@ -76,7 +76,8 @@ export function logRequest(deps: AppDeps, options: RequestLogOptions, req: Incom
     session = deps.sessions.defaultDeps;
   }
   const url = req.url ?? '/';
-  const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/');
+  // A browser asks every origin it shows a page of for /favicon.ico: only the mock's own pages do, never a client.
+  const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/') && url !== '/favicon.ico';
   const pending: Pending = {
     deps,
     session,
