@@ -55,7 +55,7 @@ describe.skipIf(!runs)('the dashboard journal', () => {
       // The path is cut (its text overflows its cell) with the whole URL in its title.
       const path = row.locator('td').nth(3);
       expect(await path.getAttribute('title')).toBe(LONG);
-      expect(await path.evaluate((td) => td.scrollWidth > td.clientWidth && getComputedStyle(td).textOverflow === 'ellipsis')).toBe(true);
+      expect(await path.evaluate((td) => td.scrollWidth > td.clientWidth && (globalThis as unknown as { getComputedStyle(e: unknown): { textOverflow: string } }).getComputedStyle(td).textOverflow === 'ellipsis')).toBe(true);
       // The journal is reached before any fault switch: the switches are folded away.
       const journalTop = (await page.locator('#journal').boundingBox())!.y;
       const firstSwitch = page.locator('#faults input[type=checkbox]').first();
