@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AppDeps } from '../http/OperationHandler.ts';
 import { requestOrigin } from '../oauth/requestOrigin.ts';
 import { createSpecTexts } from './servedSpec.ts';
+import { tryItOutSpec, tryItOutValues } from './tryItOutSpec.ts';
 
 function refuseFraming(_req: Request, res: Response, next: NextFunction): void {
   res.setHeader('X-Frame-Options', 'DENY');
@@ -44,6 +46,11 @@ export function createDocsRouter(deps: AppDeps, options: DocsOptions = {}): Rout
   // The docs hold a logged-in token and an Execute button that writes: no other site may frame them
   // (clickjacking; X-Frame-Options for old browsers, CSP frame-ancestors, CSP Level 2 §7.7, for the rest).
   router.use('/docs', refuseFraming);
+  // What /docs shows: the same contract with Try it out's starting values taken from this mock's data.
+  router.get('/docs/openapi.json', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('application/json').send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(deps.store))));
+  });
   router.get('/', (_req, res) => res.redirect(302, '/docs'));
   router.get(['/docs', '/docs/', '/docs/index.html'], (_req, res) => {
     res.sendFile('docs.html', { root: PUBLIC_DIR, headers: { 'Cache-Control': 'no-cache' } });
