@@ -9,6 +9,8 @@ import { BaseData } from './store/BaseData.ts';
 import type { Dataset } from './store/records.ts';
 
 export interface DepsOptions {
+  /** The OpenAPI file (default spec/openapi.yaml); `npm run dev` may serve the last good copy of it. */
+  specFile?: string;
   seed?: number;
   size?: 'default' | 'large';
   /** Extra generated groups in the first community (--groups N). */
@@ -53,7 +55,7 @@ export function createDeps(options: DepsOptions = {}): AppDeps {
   progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    contract: loadContract(undefined, { compile: options.compile ?? 'eager' }),
+    contract: loadContract(options.specFile, { compile: options.compile ?? 'eager' }),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,

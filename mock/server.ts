@@ -15,6 +15,8 @@ import { createFrozenClock, createRunningClock } from './clock.ts';
 import { createDeps } from './createDeps.ts';
 import { createMockApi } from './createMockApi.ts';
 import { faultCatalog } from './faults/catalog.ts';
+import { devSpecFile } from './dev/devSpec.ts';
+import { restoreDevState, saveDevState } from './dev/devState.ts';
 import { createMockServer } from './http/createMockServer.ts';
 import { isLoopbackHost } from './http/hostAllowList.ts';
 import { checkPublicUrl } from './http/publicOrigin.ts';
@@ -74,7 +76,15 @@ if (config.clock && !config.frozen) clock.set(new Date(config.clock));
 const started = performance.now();
 const large = (generate.size === 'large' || (generate.groups ?? 0) >= 100_000) && !dataset;
 const progress = large ? (step: string) => console.log(`mock: ${((performance.now() - started) / 1000).toFixed(1)}s ${step}…`) : undefined;
+// npm run dev: a spec saved with an error keeps the last good one serving (mock/dev/devSpec.ts).
+let specFile: string | undefined;
+try {
+  specFile = config.devState ? devSpecFile(`${config.devState}.openapi.yaml`, (line) => console.error(line)) : undefined;
+} catch (error) {
+  fail((error as Error).message);
+}
 const deps = createDeps({
+  specFile,
   seed: generate.seed,
   size: generate.size,
   dataset,
@@ -95,6 +105,14 @@ if (config.stateFile && start) {
   } catch (error) {
     fail((error as Error).message);
   }
+}
+// The one read of the wall clock here: how long a dev restart took, so a running mock clock goes on from it.
+// eslint-disable-next-line no-restricted-properties
+const wallNow = (): number => Date.now();
+const devState = config.devState;
+if (devState) {
+  const restored = restoreDevState(devState, deps.sessions, wallNow(), faultCatalog.map((f) => f.name));
+  if (restored) console.log(`mock: ${restored}`);
 }
 const log = config.quiet ? undefined : (line: string) => console.log(line);
 const appOptions: AppOptions = {
@@ -164,6 +182,11 @@ function shutdown(): void {
     durability?.compact();
   } catch (error) {
     console.error((error as Error).message);
+  }
+  try {
+    if (devState) saveDevState(devState, deps.sessions, wallNow());
+  } catch (error) {
+    console.error(`mock: the controls could not be kept in ${devState}: ${(error as Error).message}`);
   }
   server.close(() => process.exit(0));
   // Idle keep-alive connections (a browser tab, npm run dev's restart) would hold the port.

@@ -18,6 +18,8 @@ export interface ServerConfig {
   seed: number;
   size: 'default' | 'large';
   stateFile?: string;
+  /** npm run dev: the controls kept across restarts, and the last good spec beside it (`FILE.openapi.yaml`). */
+  devState?: string;
   clock?: string;
   frozen: boolean;
   faults: string[];
@@ -101,6 +103,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     seed,
     size,
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
+    ...(str('dev-state') !== undefined ? { devState: str('dev-state') } : {}),
     ...(clock !== undefined ? { clock } : {}),
     frozen,
     faults,
