@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import type { AppOptions } from './app.ts';
 import { bannerBase } from './cli/bannerBase.ts';
 import { exitWithParent } from './cli/exitWithParent.ts';
+import { tightenStateFiles } from './cli/tightenStateFiles.ts';
 import { parseServerArgs, ServerUsageError } from './cli/parseServerArgs.ts';
 import { serverHelp } from './cli/serverOptions.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';
@@ -57,6 +58,9 @@ if (config.publicUrl !== undefined) {
 const network = !isLoopbackHost(config.host);
 const adminToken = config.adminToken ?? (network ? randomBytes(18).toString('base64url') : undefined);
 
+// The state files hold every session's data and the access tokens: owner-only, even when an older version
+// made them readable by others (new ones are created 0600, mock/persist/Durability.ts).
+if (config.stateFile) tightenStateFiles(config.stateFile);
 let start: DurableStart | undefined;
 try {
   start = config.stateFile ? readStateFile(config.stateFile) : undefined;

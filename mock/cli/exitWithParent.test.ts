@@ -58,20 +58,20 @@ describe('npm start', () => {
   it('frees its port when npm itself is killed', { timeout: 60_000 }, async () => {
     const npm = spawn('npm', ['start', '--', '--host', '127.0.0.1', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
-    let out = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      npm.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (match) resolve(Number(match[1]));
+      let out = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        npm.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+          if (match) resolve(Number(match[1]));
+        });
+        npm.once('exit', (code) => reject(new Error(`npm start exited (${code}) before listening: ${out}`)));
       });
-      npm.once('exit', (code) => reject(new Error(`npm start exited (${code}) before listening: ${out}`)));
-    });
-    expect(await portFree(port)).toBe(false);
-    const exit = once(npm, 'exit');
-    npm.kill('SIGTERM');
-    await exit;
-    expect(await freeWithin(port, 5000)).toBe(true);
+      expect(await portFree(port)).toBe(false);
+      const exit = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exit;
+      expect(await freeWithin(port, 5000)).toBe(true);
     } finally {
       // Whatever is left of its process group (a server that outlived npm, when this test fails).
       try {

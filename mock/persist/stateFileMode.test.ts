@@ -37,4 +37,5 @@ describe('--state-file', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
 });
