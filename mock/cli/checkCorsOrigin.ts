@@ -5,6 +5,8 @@
  */
 export function checkCorsOrigin(value: string): string | undefined {
   const want = 'an origin such as http://localhost:5173 (scheme, host, optional port)';
+  // `localhost:5173` parses as a URL of scheme `localhost:`: a missing scheme is the likely slip.
+  if (!value.includes('//')) return `--cors-origins takes ${want}, got "${value}" (did you mean http://${value}?)`;
   let url: URL;
   try {
     url = new URL(value);

@@ -56,7 +56,7 @@ describe('parseServerArgs', () => {
     [['--public_url', 'http://x.example'], /did you mean --public-url\?/],
     [['--groups', '-5'], /--groups must be a whole number from 0 to 5000000, got "-5"/],
     [['--port', '-1'], /--port must be a port number \(0-65535\), got "-1"/],
-    [['--cors-origins', 'localhost:5173'], /--cors-origins takes an origin such as http:\/\/localhost:5173/],
+    [['--cors-origins', 'localhost:5173'], /--cors-origins takes an origin such as http:\/\/localhost:5173.*got "localhost:5173" \(did you mean http:\/\/localhost:5173\?\)/],
     [['--cors-origins', 'http://localhost:5173/app'], /without path.*did you mean http:\/\/localhost:5173\?/],
     [['--cors-origins', 'http://ok.example,ftp://x.example'], /http or https, got "ftp:\/\/x.example"/],
     [['--cors-origins', '*'], /--cors-origins takes an origin/],
