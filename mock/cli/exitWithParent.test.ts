@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { exitWithParent } from './exitWithParent.ts';
+import { exitWithParent, PARENT_PID_ENV } from './exitWithParent.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -44,6 +44,14 @@ describe('exitWithParent', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('calls back at once when the parent noted by the launcher is already gone (killed while loading)', async () => {
+    const onOrphaned = vi.fn();
+    const watch = exitWithParent(onOrphaned, { env: { npm_lifecycle_event: 'npx', [PARENT_PID_ENV]: '4242' }, parentPid: () => 1 });
+    await Promise.resolve();
+    expect(onOrphaned).toHaveBeenCalledTimes(1);
+    watch?.stop();
   });
 
   it.each([

@@ -8,6 +8,9 @@
  * Only when npm started it (npm sets `npm_lifecycle_event` for scripts and for `npx`): a server started as
  * `nohup node … &` from a shell that then closes is meant to outlive it.
  */
+/** Set by scripts/start.mjs and the package's bin on their first line: the process id of their parent then. */
+export const PARENT_PID_ENV = 'EDU_MOCK_PARENT_PID';
+
 export interface ParentWatch {
   stop(): void;
 }
@@ -20,15 +23,28 @@ export function exitWithParent(
   const env = options.env ?? process.env;
   if (!env.npm_lifecycle_event) return undefined;
   const parentPid = options.parentPid ?? (() => process.ppid);
-  const first = parentPid();
-  // Already orphaned at start (a container's init) or a parent we cannot tell from init: nothing to watch.
+  // The parent when the process began (the launchers note it before loading anything: a kill during the
+  // second or so of loading must count too), else the parent now.
+  const noted = Number(env[PARENT_PID_ENV]);
+  const first = Number.isInteger(noted) && noted > 0 ? noted : parentPid();
+  // A child of init from the start (a container's entry point): nothing to watch.
   if (first <= 1) return undefined;
-  const timer = setInterval(() => {
-    if (parentPid() === first) return;
+  let stopped = false;
+  const check = (): void => {
+    if (stopped || parentPid() === first) return;
+    stopped = true;
     clearInterval(timer);
     onOrphaned();
-  }, options.everyMs ?? 500);
+  };
+  const timer = setInterval(check, options.everyMs ?? 500);
   // Never the reason the process stays up.
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  // Gone already, while the server was loading.
+  queueMicrotask(check);
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }
