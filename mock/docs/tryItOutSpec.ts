@@ -57,6 +57,8 @@ const NOTE = '**Try it out does not run this step on its own**: it is a browser 
 export function tryItOutSpec(served: Doc, values: TryItOutValues | undefined): Doc {
   const doc = structuredClone(served);
   for (const [, item] of Object.entries(doc.paths ?? {})) {
+    // Path-level parameters are copied into each operation (with its own starting values), then dropped here.
+    const shared = (item?.parameters ?? []) as object[];
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const op = item?.[method] as Operation | undefined;
       if (!op?.operationId) continue;
@@ -65,12 +67,12 @@ export function tryItOutSpec(served: Doc, values: TryItOutValues | undefined): D
         continue;
       }
       if (!values) continue;
-      const parameters = [...((item?.parameters ?? []) as object[]), ...((op.parameters ?? []) as object[])].map((p) => resolve<Parameter>(doc, p));
+      const parameters = [...shared, ...((op.parameters ?? []) as object[])].map((p) => resolve<Parameter>(doc, p));
       op.parameters = parameters.map((p) => withExample(p, exampleFor(op.operationId as string, p, values)));
-      if (item?.parameters) item.parameters = [];
       const body = op.requestBody ? resolve<OpenAPIV3_1.RequestBodyObject>(doc, op.requestBody) : undefined;
       if (body) op.requestBody = withBodyValues(doc, body, values);
     }
+    if (values && item?.parameters) delete item.parameters;
   }
   return doc;
 }
