@@ -20,6 +20,8 @@ export interface AppOptions {
   adminToken?: string;
   /** The address the server listens on (`--host`): requests naming it are its own. */
   boundHost?: string;
+  /** Honour X-Forwarded-Proto/-Host (`--trust-proxy`): only behind a proxy that sets them. */
+  trustProxy?: boolean;
   /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
   durability?: Durability;
   /** The pipeline createMockApi already built from these deps and options (the server's); else one is built. */

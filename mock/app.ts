@@ -38,7 +38,7 @@ export function createApp(deps: Session, options: AppOptions = {}): MockApp {
   const api = options.api ?? createMockApi(deps, options);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];
-  const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl };
+  const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl, trustProxy: options.trustProxy };
 
   const app = express();
   // A mock answers fresh data every time: ETags would only cost a hash per response.

@@ -10,6 +10,8 @@ import { BaseData } from './store/BaseData.ts';
 import type { Dataset } from '../fixtures/records.ts';
 
 export interface DepsOptions {
+  /** The OpenAPI file (default spec/openapi.yaml); `npm run dev` may serve the last good copy of it. */
+  specFile?: string;
   seed?: number;
   size?: 'default' | 'large';
   /** Extra generated groups in the first community (--groups N). */
@@ -54,7 +56,7 @@ export function createDeps(options: DepsOptions = {}): Session {
   progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    createSession: sessionFactory(loadContract(undefined, { compile: options.compile ?? 'eager' })),
+    createSession: sessionFactory(loadContract(options.specFile, { compile: options.compile ?? 'eager' })),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,

@@ -16,7 +16,7 @@ export function createMockApi(deps: Session, options: AppOptions = {}): ApiPipel
     faultCatalog: options.faultCatalog ?? [],
     validateResponses: options.validateResponses ?? true,
     log: options.log,
-    host: { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl },
+    host: { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl, trustProxy: options.trustProxy },
     cors: { origins: options.corsOrigins },
     durability: options.durability,
   });

@@ -7,12 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { AppOptions } from './AppOptions.ts';
+import { bannerBase } from './cli/bannerBase.ts';
+import { exitWithParent } from './cli/exitWithParent.ts';
+import { tightenStateFiles } from './cli/tightenStateFiles.ts';
 import { parseServerArgs, ServerUsageError } from './cli/parseServerArgs.ts';
 import { serverHelp } from './cli/serverOptions.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';
 import { createDeps } from './createDeps.ts';
 import { createMockApi } from './createMockApi.ts';
 import { faultCatalog } from './faults/catalog.ts';
+import { devSpecFile } from './dev/devSpec.ts';
+import { restoreDevState, saveDevState } from './dev/devState.ts';
 import { createMockServer } from './http/createMockServer.ts';
 import { isLoopbackHost } from './http/hostAllowList.ts';
 import { checkPublicUrl } from './http/publicOrigin.ts';
@@ -41,7 +46,7 @@ try {
   throw error;
 }
 if (config.help) {
-  console.log(serverHelp(process.env.EDU_MOCK_COMMAND ?? 'npm start --'));
+  console.log(serverHelp(process.env.EDU_MOCK_COMMAND ?? 'npm start --', faultCatalog));
   process.exit(0);
 }
 
@@ -53,6 +58,9 @@ if (config.publicUrl !== undefined) {
 const network = !isLoopbackHost(config.host);
 const adminToken = config.adminToken ?? (network ? randomBytes(18).toString('base64url') : undefined);
 
+// The state files hold every session's data and the access tokens: owner-only, even when an older version
+// made them readable by others (new ones are created 0600, mock/persist/Durability.ts).
+if (config.stateFile) tightenStateFiles(config.stateFile);
 let start: DurableStart | undefined;
 try {
   start = config.stateFile ? readStateFile(config.stateFile) : undefined;
@@ -72,7 +80,15 @@ if (config.clock && !config.frozen) clock.set(new Date(config.clock));
 const started = performance.now();
 const large = (generate.size === 'large' || (generate.groups ?? 0) >= 100_000) && !dataset;
 const progress = large ? (step: string) => console.log(`mock: ${((performance.now() - started) / 1000).toFixed(1)}s ${step}…`) : undefined;
+// npm run dev: a spec saved with an error keeps the last good one serving (mock/dev/devSpec.ts).
+let specFile: string | undefined;
+try {
+  specFile = config.devState ? devSpecFile(`${config.devState}.openapi.yaml`, (line) => console.error(line)) : undefined;
+} catch (error) {
+  fail((error as Error).message);
+}
 const deps = createDeps({
+  specFile,
   seed: generate.seed,
   size: generate.size,
   dataset,
@@ -94,6 +110,14 @@ if (config.stateFile && start) {
     fail((error as Error).message);
   }
 }
+// The one read of the wall clock here: how long a dev restart took, so a running mock clock goes on from it.
+// eslint-disable-next-line no-restricted-properties
+const wallNow = (): number => Date.now();
+const devState = config.devState;
+if (devState) {
+  const restored = restoreDevState(devState, deps.sessions, wallNow(), faultCatalog.map((f) => f.name));
+  if (restored) console.log(`mock: ${restored}`);
+}
 const log = config.quiet ? undefined : (line: string) => console.log(line);
 const appOptions: AppOptions = {
   log,
@@ -103,6 +127,7 @@ const appOptions: AppOptions = {
   corsOrigins: config.corsOrigins,
   adminToken,
   boundHost: config.host,
+  trustProxy: config.trustProxy,
   durability,
 };
 const api = createMockApi(deps, appOptions);
@@ -131,7 +156,7 @@ server.listen(config.port, config.host, () => {
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const bound = `http://${hostPart}:${address.port}`;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
-  const base = config.publicUrl ?? (everywhere ? `http://localhost:${address.port}` : bound);
+  const base = bannerBase(address, config.publicUrl);
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
   console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
   if (network) {
@@ -162,6 +187,11 @@ function shutdown(): void {
   } catch (error) {
     console.error((error as Error).message);
   }
+  try {
+    if (devState) saveDevState(devState, deps.sessions, wallNow());
+  } catch (error) {
+    console.error(`mock: the controls could not be kept in ${devState}: ${(error as Error).message}`);
+  }
   server.close(() => process.exit(0));
   // Idle keep-alive connections (a browser tab, npm run dev's restart) would hold the port.
   server.closeAllConnections();
@@ -169,3 +199,7 @@ function shutdown(): void {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+exitWithParent(() => {
+  console.error('mock: the command that started the server is gone; stopping');
+  shutdown();
+});

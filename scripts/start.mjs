@@ -20,6 +20,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
+// Before anything loads: the server stops when this parent goes, even if that happens while it loads
+// (mock/cli/exitWithParent.ts).
+process.env.EDU_MOCK_PARENT_PID = String(process.ppid);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = join(root, 'mock', 'server.ts');
 // Bump when the build options below change, so an old bundle is not reused.

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
 // `npx edu-mock [options]`: the mock from the package (compiled to JavaScript; no TypeScript at run time).
 process.env.EDU_MOCK_COMMAND ??= 'edu-mock';
+// Before loading the server: it stops when this parent goes (mock/cli/exitWithParent.ts), even during loading.
+process.env.EDU_MOCK_PARENT_PID = String(process.ppid);
 await import('../server.ts');

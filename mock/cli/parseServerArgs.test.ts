@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { faultCatalog } from '../faults/catalog.ts';
 import { parseServerArgs, ServerUsageError } from './parseServerArgs.ts';
 import { SERVER_OPTIONS, serverHelp } from './serverOptions.ts';
 
@@ -7,7 +8,7 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseServerA
 
 describe('parseServerArgs', () => {
   it('gives the table defaults', () => {
-    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], maxSessions: 1000, sessionIdleMinutes: 60, seed: 1, size: 'default', frozen: false, faults: [], quiet: false, help: false });
+    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], maxSessions: 1000, sessionIdleMinutes: 60, seed: 1, size: 'default', frozen: false, faults: [], quiet: false, trustProxy: false, help: false });
   });
 
   it.each([
@@ -30,6 +31,7 @@ describe('parseServerArgs', () => {
       frozen: true,
       faults: ['drop-total-count'],
       quiet: true,
+      trustProxy: false,
       help: false,
     });
   });
@@ -49,10 +51,26 @@ describe('parseServerArgs', () => {
     [['--frozen'], /--frozen needs --clock/],
     [['--public-url', 'mock.example.com'], /--public-url must be an absolute URL/],
     [['--colour'], /Unknown option '--colour'/],
+    [['--seeed', '3'], /did you mean --seed\?/],
+    [['--cors', 'http://localhost:5173'], /did you mean --cors-origins\?/],
+    [['--public_url', 'http://x.example'], /did you mean --public-url\?/],
+    [['--groups', '-5'], /--groups must be a whole number from 0 to 5000000, got "-5"/],
+    [['--port', '-1'], /--port must be a port number \(0-65535\), got "-1"/],
+    [['--cors-origins', 'localhost:5173'], /--cors-origins takes an origin such as http:\/\/localhost:5173.*got "localhost:5173" \(did you mean http:\/\/localhost:5173\?\)/],
+    [['--cors-origins', 'http://localhost:5173/app'], /without path.*did you mean http:\/\/localhost:5173\?/],
+    [['--cors-origins', 'http://ok.example,ftp://x.example'], /http or https, got "ftp:\/\/x.example"/],
+    [['--cors-origins', '*'], /--cors-origins takes an origin/],
     [['extra'], /positional/i],
   ])('%j is a usage error naming the problem', (argv, message) => {
     expect(() => parse(argv)).toThrow(ServerUsageError);
     expect(() => parse(argv)).toThrow(message);
+  });
+
+  it('keeps valid --cors-origins as origins (a trailing slash forgiven); --trust-proxy is off unless given', () => {
+    expect(parse(['--cors-origins', 'http://localhost:5173/, https://app.example.com:8443']).corsOrigins).toEqual(['http://localhost:5173', 'https://app.example.com:8443']);
+    expect(parse([]).trustProxy).toBe(false);
+    expect(parse(['--trust-proxy']).trustProxy).toBe(true);
+    expect(parse([], { MOCK_TRUST_PROXY: '1' }).trustProxy).toBe(true);
   });
 
   it('refuses a boolean environment variable it cannot read', () => {
@@ -68,6 +86,11 @@ describe('serverHelp', () => {
     expect(line).toContain(option.description);
     if (option.env) expect(line).toContain(`env ${option.env}`);
     if (option.default !== undefined) expect(line).toMatch(/default (on|off|\S+)/);
+  });
+
+  it('lists every fault by name', () => {
+    const withFaults = serverHelp('edu-mock', faultCatalog);
+    for (const fault of faultCatalog) expect(withFaults).toMatch(new RegExp(`^  ${fault.name} `, 'm'));
   });
 });
 

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkPublicUrl } from '../http/publicOrigin.ts';
+import { checkCorsOrigin } from './checkCorsOrigin.ts';
+import { didYouMean } from './didYouMean.ts';
 import { parseArgsOptions, SERVER_OPTIONS } from './serverOptions.ts';
 
 export interface ServerConfig {
@@ -16,10 +18,14 @@ export interface ServerConfig {
   seed: number;
   size: 'default' | 'large';
   stateFile?: string;
+  /** npm run dev: the controls kept across restarts, and the last good spec beside it (`FILE.openapi.yaml`). */
+  devState?: string;
   clock?: string;
   frozen: boolean;
   faults: string[];
   quiet: boolean;
+  /** Honour X-Forwarded-Proto/-Host from a reverse proxy (`--trust-proxy`); off, they are ignored. */
+  trustProxy: boolean;
   help: boolean;
 }
 
@@ -33,9 +39,9 @@ export class ServerUsageError extends Error {}
 export function parseServerArgs(argv: string[], env: Record<string, string | undefined>, knownFaults: readonly string[]): ServerConfig {
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({ args: argv, options: parseArgsOptions(), strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+    values = parseArgs({ args: joinNegativeValues(argv), options: parseArgsOptions(), strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
   } catch (error) {
-    throw new ServerUsageError(`${(error as Error).message}. Run with --help for the options.`);
+    throw new ServerUsageError(`${(error as Error).message}${suggestion(error as Error)}. Run with --help for the options.`);
   }
   const raw = (name: string): string | boolean | undefined => {
     const option = SERVER_OPTIONS.find((o) => o.name === name);
@@ -72,6 +78,10 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   }
   const host = str('host') as string;
   const list = (name: string): string[] => (str(name) ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  for (const origin of list('cors-origins')) {
+    const problem = checkCorsOrigin(origin);
+    if (problem) throw new ServerUsageError(problem);
+  }
   const adminToken = str('admin-token');
   const groupsText = str('groups');
   const groups = groupsText === undefined ? undefined : Number(groupsText);
@@ -85,7 +95,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     host,
     ...(publicUrl !== undefined ? { publicUrl: publicUrl.replace(/\/+$/, '') } : {}),
     allowedHosts: list('allowed-hosts'),
-    corsOrigins: list('cors-origins'),
+    corsOrigins: list('cors-origins').map((o) => new URL(o).origin),
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...(groups !== undefined ? { groups } : {}),
     maxSessions,
@@ -93,10 +103,38 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     seed,
     size,
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
+    ...(str('dev-state') !== undefined ? { devState: str('dev-state') } : {}),
     ...(clock !== undefined ? { clock } : {}),
     frozen,
     faults,
     quiet: bool('quiet'),
+    trustProxy: bool('trust-proxy'),
     help: bool('help'),
   };
+}
+
+/**
+ * `--groups -5` as `--groups=-5`: parseArgs reads a value starting with a dash as a missing value and says so
+ * in words about dashes; joined, the value reaches the option's own check, which says what the option takes.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const option = SERVER_OPTIONS.find((o) => `--${o.name}` === arg);
+    if (option?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** ", did you mean --x?" for parseArgs' unknown-option error, when a known option is close. */
+function suggestion(error: Error): string {
+  const unknown = /Unknown option '--?([^']+)'/.exec(error.message)?.[1];
+  if (unknown === undefined) return '';
+  const near = didYouMean(unknown, SERVER_OPTIONS.map((o) => o.name));
+  return near ? ` (did you mean --${near}?)` : '';
 }

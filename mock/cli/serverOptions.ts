@@ -28,9 +28,11 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
   { name: 'cors-origins', type: 'string', value: 'a,b', env: 'MOCK_CORS_ORIGINS', description: 'origins allowed to call the API with credentials (default: any origin, without credentials)' },
   { name: 'admin-token', type: 'string', value: 'T', env: 'MOCK_ADMIN_TOKEN', description: 'key the /__mock controls require (generated and printed when bound beyond loopback)' },
   { name: 'state-file', type: 'string', value: 'FILE', env: 'MOCK_STATE_FILE', description: 'keep the state in FILE and FILE.log: every answered write is fsynced first, restored at start' },
+  { name: 'dev-state', type: 'string', value: 'FILE', env: 'MOCK_DEV_STATE', description: 'npm run dev: keep faults, clock, latency and journal in FILE across restarts, and serve the last good spec while spec/openapi.yaml has an error' },
   { name: 'clock', type: 'string', value: 'ISO', env: 'MOCK_CLOCK', description: 'start the mock clock at this instant (default: the real time)' },
   { name: 'frozen', type: 'boolean', default: 'false', env: 'MOCK_FROZEN', description: 'with --clock: the clock stands still until told to move' },
   { name: 'faults', type: 'string', value: 'a,b', env: 'MOCK_FAULTS', description: 'switch these faults on from the start (GET /__mock/faults lists them)' },
+  { name: 'trust-proxy', type: 'boolean', default: 'false', env: 'MOCK_TRUST_PROXY', description: 'behind a reverse proxy: take the scheme and host of served URLs from X-Forwarded-Proto/-Host (ignored otherwise)' },
   { name: 'quiet', type: 'boolean', default: 'false', env: 'MOCK_QUIET', description: 'no request log' },
   { name: 'help', type: 'boolean', short: 'h', description: 'show this help and exit' },
 ];
@@ -41,7 +43,7 @@ export function parseArgsOptions(): Record<string, { type: 'string' | 'boolean';
 }
 
 /** The --help text: one line per option, with its default and environment variable. */
-export function serverHelp(command = 'npm start --'): string {
+export function serverHelp(command = 'npm start --', faults: readonly { name: string; description: string }[] = []): string {
   const flags = SERVER_OPTIONS.map((o) => `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`);
   const width = Math.max(...flags.map((f) => f.length)) + 2;
   const lines = SERVER_OPTIONS.map((o, i) => {
@@ -56,5 +58,15 @@ export function serverHelp(command = 'npm start --'): string {
     '',
     'options:',
     ...lines,
+    ...(faults.length ? ['', 'faults (--faults a,b; also switched at run time on /__mock/faults and the dashboard):', ...faultLines(faults)] : []),
   ].join('\n');
+}
+
+/** One line per fault: its name and what it breaks, cut to fit a terminal. */
+function faultLines(faults: readonly { name: string; description: string }[]): string[] {
+  const width = Math.max(...faults.map((f) => f.name.length)) + 2;
+  return faults.map((f) => {
+    const line = `  ${f.name.padEnd(width)}${f.description.replaceAll('`', '')}`;
+    return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  });
 }

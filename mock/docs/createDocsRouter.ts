@@ -1,10 +1,18 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Request, type Router } from 'express';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Session } from '../sessions/Session.ts';
 import { requestOrigin } from '../oauth/requestOrigin.ts';
 import { createSpecTexts } from './servedSpec.ts';
+import { tryItOutSpec, tryItOutValues } from './tryItOutSpec.ts';
+
+function refuseFraming(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+  next();
+}
 
 /** swagger-ui-dist's folder, wherever npm put it (the repository or an installed package). */
 export const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -25,12 +33,23 @@ export function createDocsRouter(deps: Session, options: DocsOptions = {}): Rout
   const texts = createSpecTexts(deps.contract.document);
   const origin = (req: Request) => (options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : requestOrigin(req));
 
+  // The served spec names the origin it was asked under: a cached copy could point a generator at another mock.
   router.get('/openapi.json', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
     res.type('application/json').send(texts(origin(req)).json);
   });
   router.get('/openapi.yaml', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
     // application/yaml: RFC 9512.
     res.type('application/yaml').send(texts(origin(req)).yaml);
+  });
+  // The docs hold a logged-in token and an Execute button that writes: no other site may frame them
+  // (clickjacking; X-Frame-Options for old browsers, CSP frame-ancestors, CSP Level 2 §7.7, for the rest).
+  router.use('/docs', refuseFraming);
+  // What /docs shows: the same contract with Try it out's starting values taken from this mock's data.
+  router.get('/docs/openapi.json', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('application/json').send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(deps.store))));
   });
   router.get('/', (_req, res) => res.redirect(302, '/docs'));
   router.get(['/docs', '/docs/', '/docs/index.html'], (_req, res) => {

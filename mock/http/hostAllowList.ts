@@ -8,6 +8,8 @@ export interface HostPolicy {
   boundHost?: string;
   /** The configured public URL (`--public-url`): its host is the mock's own. */
   publicUrl?: string;
+  /** X-Forwarded-Proto/-Host are read only when set (`--trust-proxy`): any client can send them. */
+  trustProxy?: boolean;
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);

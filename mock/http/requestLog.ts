@@ -53,6 +53,8 @@ interface Pending {
   at: Date;
   captured: CapturedBody | undefined;
   journaled: boolean;
+  /** The URL as it arrived: a mounted Express router (/__mock) has cut its prefix by the time the answer ends. */
+  url: string;
 }
 
 const PENDING = Symbol('pendingLog');
@@ -74,7 +76,8 @@ export function logRequest(deps: Session, options: RequestLogOptions, req: Incom
     session = deps.sessions.defaultDeps;
   }
   const url = req.url ?? '/';
-  const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/');
+  // A browser asks every origin it shows a page of for /favicon.ico: only the mock's own pages do, never a client.
+  const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/') && url !== '/favicon.ico';
   const pending: Pending = {
     deps,
     session,
@@ -85,6 +88,7 @@ export function logRequest(deps: Session, options: RequestLogOptions, req: Incom
     at: session.clock.now(),
     captured: journaled && capture ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined,
     journaled,
+    url,
   };
   (res as ServerResponse & { [PENDING]?: Pending })[PENDING] = pending;
   res.on('finish', onFinish);
@@ -98,7 +102,7 @@ function onFinish(this: ServerResponse): void {
   const req = res.req;
   const { notes, session, captured, options } = pending;
   const durationMs = Math.round((performance.now() - pending.started) * 10) / 10;
-  const url = req.url ?? '/';
+  const url = pending.url;
   if (pending.journaled) {
     // Only what the answer leaves behind is read now; parsing and masking wait until the journal is read.
     // The journal never keeps a whole upload or answer alive: a body longer than it keeps is cut to a copy.

@@ -4,7 +4,7 @@ import { startMock, type MockHarness } from '../testing/startMock.ts';
 let mock: MockHarness;
 beforeAll(async () => {
   // Forwarded hosts count only once allowed, like the Host itself (mock/http/hostAllowList.ts).
-  mock = await startMock({ app: { allowedHosts: ['mock.example.com.br', '.edge.example', 'a.example'] } });
+  mock = await startMock({ app: { allowedHosts: ['mock.example.com.br', '.edge.example', 'a.example'], trustProxy: true } });
 });
 afterAll(async () => {
   await mock.close();
@@ -43,5 +43,21 @@ describe('GET /.well-known/oauth-authorization-server (RFC 8414)', () => {
     const issuer = want ?? mock.baseUrl;
     expect(res.body.issuer).toBe(issuer);
     expect(res.body.token_endpoint).toBe(`${issuer}/oauth/token`);
+  });
+
+  it('says Cache-Control: no-store (its URLs follow the Host asked, and a restart may change them)', async () => {
+    expect((await metadata()).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('X-Forwarded-* without --trust-proxy', () => {
+  it('are ignored, even for an allowed host: any client can send them', async () => {
+    const plain = await startMock({ app: { allowedHosts: ['mock.example.com.br'] } });
+    try {
+      const res = await plain.call('GET', '/.well-known/oauth-authorization-server', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'mock.example.com.br' } });
+      expect(res.body.issuer).toBe(plain.baseUrl);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { authorizationServerMetadata } from './authorizationServerMetadata.ts';
 import { handleAuthorize } from './handleAuthorize.ts';
 import { handleConsent } from './handleConsent.ts';
 import { handleToken } from './handleToken.ts';
+import { notAnOpenIdProvider } from './notAnOpenIdProvider.ts';
 import type { OAuthContext } from './OAuthContext.ts';
 import { oauthScopes } from './oauthScopes.ts';
 import { requestOrigin } from './requestOrigin.ts';
@@ -28,8 +29,11 @@ export function createOAuthRouter(deps: Session, options: { log: (line: string) 
   const router = express.Router();
 
   router.get('/.well-known/oauth-authorization-server', (req, res) => {
+    // Its URLs follow the Host asked and the mock's options: a cached copy could name another mock.
+    res.setHeader('Cache-Control', 'no-store');
     res.json(authorizationServerMetadata(requestOrigin(req), scopes.keys()));
   });
+  router.get('/.well-known/openid-configuration', (req, res) => notAnOpenIdProvider(requestOrigin(req), res));
   router.get('/oauth/authorize', (req, res) => handleAuthorize(oauth(req))(req, res));
   router.post('/oauth/authorize', (req, res) => handleConsent(oauth(req))(req, res));
   router.post('/oauth/token', (req, res) => handleToken(oauth(req))(req, res));

@@ -9,6 +9,12 @@ import { encodeSnapshot, restoreSession, type SeedSource, snapshotOf } from './S
 import { encodeWrite, type LoggedWrite } from './writeCodec.ts';
 import { StateFileError } from './StateFileError.ts';
 
+/**
+ * The snapshot and the log hold every session's data and the access tokens issued: readable by their owner
+ * only (new files; umask can only narrow it).
+ */
+const OWNER_ONLY = 0o600;
+
 /** The file operations durability needs; tests swap in failing ones. */
 export type DurableIo = Pick<typeof fs, 'openSync' | 'writeSync' | 'fsyncSync' | 'ftruncateSync' | 'closeSync' | 'renameSync' | 'unlinkSync'>;
 
@@ -64,7 +70,7 @@ export class Durability {
     this.io = options.io ?? fs;
     this.seq = options.lastSeq ?? 0;
     try {
-      this.fd = this.io.openSync(this.logFile, 'a');
+      this.fd = this.io.openSync(this.logFile, 'a', OWNER_ONLY);
       this.logBytes = fs.fstatSync(this.fd).size;
       if (options.validLogBytes !== undefined && options.validLogBytes < this.logBytes) {
         this.io.ftruncateSync(this.fd, options.validLogBytes);
@@ -148,7 +154,7 @@ export class Durability {
     const tmp = join(dir, `.${basename(this.file)}.${process.pid}.tmp`);
     let fd: number | undefined;
     try {
-      fd = this.io.openSync(tmp, 'w');
+      fd = this.io.openSync(tmp, 'w', OWNER_ONLY);
       this.writeAll(fd, Buffer.from(text));
       this.io.fsyncSync(fd);
       this.io.closeSync(fd);

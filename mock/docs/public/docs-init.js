@@ -34,7 +34,8 @@
   }
 
   window.ui = SwaggerUIBundle({
-    url: '/openapi.json',
+    // The contract with Try it out's starting values from this mock's data (GET /openapi.json is the contract as written).
+    url: '/docs/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
