@@ -64,7 +64,8 @@ function missingKeys(recorded: unknown, actual: unknown, path: string, out: stri
   if (!isRecord(recorded) || !isRecord(actual)) return;
   for (const [key, value] of Object.entries(recorded)) {
     if (!(key in actual)) out.push(`${path}.${key}`);
-    else missingKeys(value, actual[key], `${path}.${key}`, out, depth + 1);
+    // `fields` are "community-specific custom fields; they vary by community and by installed apps".
+    else if (key !== 'fields') missingKeys(value, actual[key], `${path}.${key}`, out, depth + 1);
   }
 }
 
