@@ -67,7 +67,7 @@ describe.runIf(runs)('a HAR recorded by Chromium', () => {
       const context = await browser.newContext({ recordHar: { path: harFile, content: 'embed' } });
       const tab = await context.newPage();
       await tab.goto(front.url);
-      await tab.waitForFunction(() => document.title === 'done', undefined, { timeout: 20_000 });
+      await tab.waitForFunction('document.title === "done"', undefined, { timeout: 20_000 });
       await context.close();
     } finally {
       await browser.close();
