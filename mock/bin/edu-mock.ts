@@ -1,4 +1,6 @@
 #!/usr/bin/env node
 // `npx edu-mock [options]`: the mock from the package (compiled to JavaScript; no TypeScript at run time).
 process.env.EDU_MOCK_COMMAND ??= 'edu-mock';
-await import('../server.ts');
+// `npx edu-mock proxy --upstream URL`: the validating proxy instead of the mock.
+if (process.argv[2] === 'proxy') await import('../proxy/proxyServer.ts');
+else await import('../server.ts');
