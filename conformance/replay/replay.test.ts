@@ -36,7 +36,7 @@ describe('a session recorded on the mock, replayed', () => {
 
   it('replays every API call of the journal, mapping the configured values and the ids by provenance', () => {
     const plan = planOf(session.har, session.config);
-    expect(plan.calls.map((c) => c.operationId)).toEqual(['listGroups', 'listGroups', 'listGroups', 'listGroups', 'getGroup', 'searchGroups', 'uploadSyncEntities', 'searchGroups', 'listAppInstallations', 'approveAppInstallation', 'listAppInstallations', 'getUpdatedUsers', 'listGroups']);
+    expect(plan.calls.map((c) => c.operationId)).toEqual(['listGroups', 'listGroups', 'listGroups', 'listGroups', 'getGroup', 'searchGroups', 'uploadSyncEntities', 'searchGroups', 'listAppInstallations', 'approveAppInstallation', 'listAppInstallations', 'updateAppInstallation', 'listAppInstallations', 'getUpdatedUsers', 'listGroups']);
   });
 
   it.each<[string, TargetOptions]>([
@@ -49,7 +49,7 @@ describe('a session recorded on the mock, replayed', () => {
     const result = await replay(target.config);
     expect(failures(result)).toEqual([]);
     expect(result.counts.skipped).toBe(0);
-    expect(result.counts.passed).toBe(13);
+    expect(result.counts.passed).toBe(15);
     // The relations the recording shows were judged, not just the statuses.
     for (const check of ['get-matches-list', 'pages-disjoint', 'replay-write-visible', 'approve-effect', 'replay-status-class', 'response-schema']) expect(checksRun(result)).toContain(check);
   });
@@ -88,6 +88,23 @@ describe('a session recorded on the mock, replayed', () => {
     expect(failure?.message).toContain('front-replay-1');
     expect(failure?.expected).toMatchObject({ recorded: expect.stringContaining('/v1/groups/search?alias=front-replay-1'), status: 200, body: expect.stringContaining('front-replay-1') });
     expect(failure?.actual).toMatchObject({ status: 200, body: expect.not.stringContaining('front-replay-1') });
+  });
+
+  it('fails an implementation that answers an installation update but does not store it', { timeout: 60_000 }, async () => {
+    target = await startTestTarget();
+    const upstream = target.url;
+    broken = await startServer(async (req, res) => {
+      const sent = req.method === 'GET' ? undefined : await readBody(req);
+      // The bug: the update is acknowledged, its body never applied.
+      const body = req.method === 'PUT' ? '{}' : sent;
+      const { 'content-length': _length, ...headers } = req.headers;
+      const answer = await fetch(upstream + (req.url ?? '/'), { method: req.method ?? 'GET', headers: headers as Record<string, string>, ...(body ? { body } : {}) });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(await answer.text());
+    });
+    const result = await replay({ ...target.config, baseUrl: broken.url });
+    const failure = result.cases.flatMap((c) => c.failures).find((f) => f.check === 'replay-write-visible');
+    expect(failure?.message).toMatch(/^the installation's contactInfo as updated, seen in the recorded answer, is not in the target's answer \(5 tries\)/);
   });
 
   it('reports a call whose id came from nowhere as not replayable, not failed', { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
 import { communityScope } from '../checks/communityScope.ts';
-import { isRecord, itemsOf, type Json } from '../checks/values.ts';
+import { deepEqual, isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { StepContext } from '../run/StepContext.ts';
@@ -106,17 +106,15 @@ async function judge(s: StepContext, now: Replayed, earlier: readonly Replayed[]
   const success = (e: Exchange) => (e.response?.status ?? 0) < 300 && (e.response?.status ?? 0) >= 200;
   if (!success(exchange) || call.har.status >= 300) return;
   // Writes the recording saw afterwards: looked for again, a bounded number of times, before failing.
-  const seen = recordedAliases(call.responseJson).filter((a) => uploaded.has(a));
+  const expectations = writesSeen(call, uploaded, earlier);
   const tries = options.pollTries ?? 5;
-  for (const alias of seen) {
-    let n = 1;
-    while (!hasAlias(exchange.response?.body, alias) && n < tries) {
-      await sleep(options.pollDelayMs ?? 200);
-      exchange = await s.sendRaw({ method: exchange.request.method, path: exchange.request.url, headers: exchange.request.headers, operationId: call.operationId });
-      n++;
-    }
-    s.check(replayWriteVisible, { exchange, call, what: `the uploaded group "${alias}"`, found: hasAlias(exchange.response?.body, alias), tries: n });
+  let n = 1;
+  while (expectations.some((e) => !e.holds(exchange.response?.body)) && n < tries) {
+    await sleep(options.pollDelayMs ?? 200);
+    exchange = await s.sendRaw({ method: exchange.request.method, path: exchange.request.url, headers: exchange.request.headers, operationId: call.operationId });
+    n++;
   }
+  for (const e of expectations) s.check(replayWriteVisible, { exchange, call, what: e.what, found: e.holds(exchange.response?.body), tries: n });
   const replayed = { ...now, exchange };
   s.check(replayKeysKept, { exchange, call, actual: exchange.response?.body });
   if (call.operationId === 'listGroups' || call.operationId === 'searchGroups') {
@@ -126,6 +124,33 @@ async function judge(s: StepContext, now: Replayed, earlier: readonly Replayed[]
   }
   judgeRelations(s, replayed, earlier, mapper);
   Object.assign(now, replayed);
+}
+
+interface WriteSeen {
+  what: string;
+  holds(body: unknown): boolean;
+}
+
+/**
+ * What this call's recorded answer showed of earlier writes: groups the session uploaded (by alias), and the
+ * values an installation update sent that the recorded list then showed (by key).
+ */
+function writesSeen(call: RecordedCall, uploaded: ReadonlySet<string>, earlier: readonly Replayed[]): WriteSeen[] {
+  const out: WriteSeen[] = recordedAliases(call.responseJson)
+    .filter((a) => uploaded.has(a))
+    .map((alias) => ({ what: `the uploaded group "${alias}"`, holds: (body: unknown) => hasAlias(body, alias) }));
+  if (call.operationId !== 'listAppInstallations') return out;
+  const update = [...earlier].reverse().find((b) => b.call.operationId === 'updateAppInstallation' && b.call.pathParams.appId === call.pathParams.appId && b.call.har.status < 300 && (b.exchange.response?.status ?? 500) < 300);
+  const sent = update?.call.requestJson;
+  const replayedBody = update?.exchange.request.body;
+  if (!isRecord(sent) || replayedBody === undefined) return out;
+  const replayedSent = JSON.parse(replayedBody) as Json;
+  const shown = itemsOf(call.responseJson);
+  for (const [key, value] of Object.entries(sent)) {
+    if (key === 'manifest' || !shown.some((i) => deepEqual(i[key], value))) continue;
+    out.push({ what: `the installation's ${key} as updated`, holds: (body: unknown) => itemsOf(body).some((i) => deepEqual(i[key], replayedSent[key])) });
+  }
+  return out;
 }
 
 function uploadedAliases(call: RecordedCall): string[] {

@@ -38,6 +38,8 @@ export async function recordMockSession(): Promise<RecordedSession> {
     await call('GET', `/v1/appmaker/apps/${pending.appId}/installations`);
     await call('POST', `/v1/appmaker/apps/${pending.appId}/installations/${pending.community}/approve`);
     await call('GET', `/v1/appmaker/apps/${pending.appId}/installations`);
+    await call('PUT', `/v1/appmaker/apps/${config.appId}/installations/${config.community}`, { contactInfo: { name: 'Secretaria', telephone: '+55 11 4000-0000', message: 'Gravado no mock' } });
+    await call('GET', `/v1/appmaker/apps/${config.appId}/installations`);
     await call('POST', '/v1/@platform:data:Users:getUpdatedAfter', { context: { issuedAt: '2026-03-01T12:00:00.000Z', action: '@platform:data:Users:getUpdatedAfter', community: config.community }, secret: config.appSecret, data: { after: '2020-01-01T00:00:00.000Z', limit: 5 } });
     await call('GET', '/v1/groups', undefined, { authorization: 'Bearer not-a-token' });
     await call('GET', '/__mock/journal?limit=1');
