@@ -79,6 +79,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });
     if (replay && result.extras) result.extras.certificate.replay = { har: replay.file, sha256: replay.sha256, calls: replay.calls.length, leftOut: replay.skipped };
     io.stdout(formatConsoleReport(result, { color }));
+    if (replay) io.stdout(`Replayed ${replay.file} (sha256 ${replay.sha256}): ${replay.calls.length} API calls${Object.keys(replay.skipped).length > 0 ? `; left out: ${Object.entries(replay.skipped).map(([why, n]) => `${n} ${why}`).join(', ')}` : ''}`);
     const write = io.writeFile ?? writeReport;
     if (args.saveToken) {
       if (result.loginToken) {

@@ -41,6 +41,9 @@ describe('npm run conform -- --replay', () => {
     const report = JSON.parse(files.get('r.json') as string) as { certificate: { profile: string; areas: string[]; replay: { har: string; sha256: string; calls: number } } };
     expect(report.certificate).toMatchObject({ profile: 'replay', areas: ['replay'], replay: { har: 'session.har', sha256: createHash('sha256').update(har).digest('hex'), calls: 15 } });
     expect(files.get('r.xml')).toContain('replay');
+    expect(out).toContain(`Replayed session.har (sha256 ${report.certificate.replay.sha256}): 15 API calls`);
+    const { files: html } = await run(['--base-url', target.url, '--config', join(dir, 'target.json'), '--replay', join(dir, 'session.har'), '--recorded-config', join(dir, 'recorded.json'), '--html', 'r.html']);
+    expect(html.get('r.html')).toContain(report.certificate.replay.sha256);
   });
 
   it.each([
