@@ -4,6 +4,8 @@ import type { Contract } from '../../spec/contract.ts';
 import { Journal } from '../controls/Journal.ts';
 import { journalRoutes } from '../controls/journalRoutes.ts';
 import { handleErrors } from '../http/handleErrors.ts';
+import type { HostPolicy } from '../http/hostAllowList.ts';
+import { refuseForeignHost } from '../http/hostGuard.ts';
 import { entryFromExchange } from '../http/entryFromExchange.ts';
 import { forwardRequest, HOP_BY_HOP, UpstreamError, type ForwardLimits } from './forwardRequest.ts';
 import { judgeExchange } from './judgeExchange.ts';
@@ -19,6 +21,8 @@ export interface ProxyOptions extends Partial<ForwardLimits> {
   /** ISO instants for the journal (injected clock). */
   now?: () => Date;
   log?: (line: string) => void;
+  /** Whose `Host` may read the proxy's own pages (its journal holds the traffic): loopback names by default. */
+  hostPolicy?: HostPolicy;
 }
 
 /** The header that lists what an exchange broke (as the mock flags its own answers). */
@@ -50,7 +54,11 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] as string;
-    if (path === '/__mock' || path.startsWith('/__mock/')) return void controls(req, res);
+    if (path === '/__mock' || path.startsWith('/__mock/')) {
+      // Against DNS rebinding, as the mock's controls: a page of another site must not read the journal.
+      if (refuseForeignHost(req, res, options.hostPolicy ?? {})) return;
+      return void controls(req, res);
+    }
     proxy(req, res).catch((error: unknown) => {
       options.log?.(`proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) problem(res, 502, 'Bad Gateway', 'The proxy could not complete the exchange.');

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockTarget, type MockTarget } from '../../conformance/testing/startMockTarget.ts';
@@ -70,6 +70,19 @@ describe('the validating proxy', () => {
     expect(har.log.entries[0]?._violations?.length).toBeGreaterThan(0);
     const page = await (await fetch(`${proxy}/__mock/ui`)).text();
     expect(page).toContain('<th>violations</th>');
+  });
+
+  it("refuses its journal to a foreign Host (DNS rebinding), and still forwards the API", async () => {
+    const proxy = new URL(await start(mock.url));
+    const status = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: proxy.hostname, port: proxy.port, path, headers: { host: 'evil.example', ...headers() } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject).end();
+      });
+    expect(await status('/__mock/journal')).toBe(403);
+    expect(await status('/v1/groups?limit=1')).toBe(200);
   });
 
   it('flags a request that breaks the spec', async () => {
