@@ -18,7 +18,7 @@ import { toJsonReport } from './report/toJsonReport.ts';
 import { toJunitXml } from './report/toJunitXml.ts';
 import { runConformance, type RunOptions } from './run/runConformance.ts';
 import { UnreachableError } from './run/UnreachableError.ts';
-import { DEFAULT_RECORDED_CONFIG, loadReplayPlan, replayProfile } from './replay/loadReplayPlan.ts';
+import { defaultRecordedConfig, loadReplayPlan, replayProfile } from './replay/loadReplayPlan.ts';
 import { createReplayScenario } from './replay/replayScenario.ts';
 import { AREA_PLAN } from './plan/areaPlan.ts';
 
@@ -59,7 +59,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const config = resolveConfig(args, io.env, readFile);
     const color = shouldColor(io.env, io.isTTY);
     const contract = io.runOptions?.contract ?? loadContract();
-    const replay = args.replay ? loadReplayPlan(args.replay, args.recordedConfig ?? DEFAULT_RECORDED_CONFIG, contract, io.readBytes ?? ((path) => readFileSync(path))) : undefined;
+    const replay = args.replay ? loadReplayPlan(args.replay, args.recordedConfig ?? defaultRecordedConfig(), contract, io.readBytes ?? ((path) => readFileSync(path))) : undefined;
     const profile = replay ? replayProfile(replay, AREA_PLAN.replay.checks) : findProfile(args.profile ?? DEFAULT_PROFILE);
     const waivers = args.waivers ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, { checks: new Set([...checkRegistry.keys(), 'step-error']), operations: new Set(contract.operations.keys()) }) : [];
     const now = io.now ?? (() => new Date());

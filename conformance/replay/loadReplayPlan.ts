@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Contract } from '../../spec/contract.ts';
 import { isRecord } from '../checks/values.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
@@ -11,6 +13,15 @@ import { selectApiEntries } from './selectApiEntries.ts';
 
 /** The configuration the mock's seeded data answers to: what a session recorded on the mock was made with. */
 export const DEFAULT_RECORDED_CONFIG = 'fixtures/conform.mock.json';
+
+/**
+ * Where that file is: in the working folder (this project's checkout), else beside the installed package
+ * (`npx edu-conform` in an implementation's CI: the package ships it, above its dist/ folder).
+ */
+export function defaultRecordedConfig(exists: (path: string) => boolean = existsSync): string {
+  const candidates = [DEFAULT_RECORDED_CONFIG, ...['../../fixtures/conform.mock.json', '../../../fixtures/conform.mock.json'].map((p) => fileURLToPath(new URL(p, import.meta.url)))];
+  return candidates.find(exists) ?? DEFAULT_RECORDED_CONFIG;
+}
 
 /** Reads `--replay FILE.har` and `--recorded-config FILE` (same format as --config) into a plan; usage errors name the file. */
 export function loadReplayPlan(harFile: string, recordedConfigFile: string, contract: Contract, readBytes: (path: string) => Buffer): ReplayPlan {
