@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ConformConfig } from '../../config/ConformConfig.ts';
 import { startMockTarget } from '../../testing/startMockTarget.ts';
 
@@ -42,10 +43,29 @@ export async function recordMockSession(): Promise<RecordedSession> {
     await call('GET', `/v1/appmaker/apps/${config.appId}/installations`);
     await call('POST', '/v1/@platform:data:Users:getUpdatedAfter', { context: { issuedAt: '2026-03-01T12:00:00.000Z', action: '@platform:data:Users:getUpdatedAfter', community: config.community }, secret: config.appSecret, data: { after: '2020-01-01T00:00:00.000Z', limit: 5 } });
     await call('GET', '/v1/groups', undefined, { authorization: 'Bearer not-a-token' });
+    await call('GET', '/v1/oauth/user/info?includes=groups,community', undefined, { authorization: `Bearer ${await logIn(mock.url, config)}` });
     await call('GET', '/__mock/journal?limit=1');
     const res = await fetch(`${mock.url}/__mock/journal/har`);
     return { har: await res.text(), config };
   } finally {
     await mock.close();
   }
+}
+
+/** The frontend's login on the mock (authorization code with PKCE, prompt=none): its requests are in the HAR too. */
+async function logIn(base: string, config: ConformConfig): Promise<string> {
+  const oauth = config.oauth as NonNullable<ConformConfig['oauth']>;
+  const verifier = 'recorded-session-verifier-0123456789abcdefghijklmnop';
+  const authorize = new URL(oauth.authorizationUrl, base);
+  authorize.search = new URLSearchParams({ response_type: 'code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri, scope: oauth.scopes.join(' '), state: 'st', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', prompt: 'none', login_hint: oauth.loginHint ?? '' }).toString();
+  const redirect = await fetch(authorize, { redirect: 'manual' });
+  const code = new URL(redirect.headers.get('location') ?? '', base).searchParams.get('code') ?? '';
+  const token = await fetch(new URL(oauth.tokenUrl, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret ?? ''}`).toString('base64')}` },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: oauth.redirectUri, code_verifier: verifier, client_id: oauth.clientId }).toString(),
+  });
+  const body = (await token.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no token from the mock's login: ${JSON.stringify(body)}`);
+  return body.access_token;
 }
