@@ -74,4 +74,10 @@ describe('GET /__mock/journal/har', () => {
     expect(other.body.log.entries).toEqual([]);
     expect((await mock.call('GET', '/__mock/journal/har', { query: { nope: '1' } })).status).toBe(400);
   });
+
+  it('is what the dashboard\'s Export HAR button downloads, for the session shown', async () => {
+    const page = (await mock.call('GET', '/__mock/ui')).text;
+    expect(page).toContain('<button id="export-har" type="button"');
+    expect(page).toContain('/__mock/journal/har?session=${encodeURIComponent(session)}');
+  });
 });
