@@ -1,5 +1,6 @@
 import { decided, defineCheck, stated, type CheckFailure } from '../checks/Check.ts';
 import type { Exchange } from '../client/Exchange.ts';
+import { statedResponse } from '../checks/statedResponses.ts';
 import { isRecord } from '../checks/values.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 
@@ -34,7 +35,7 @@ export const replayStatusClass = defineCheck<{ exchange: Exchange; call: Recorde
     if (actual === undefined || statusClass(actual) === statusClass(call.har.status)) return [];
     // Refusals are our decisions (the description names no error status): a 4xx recorded as 4xx…
     const severity = call.har.status < 300 || actual < 300 ? 'MUST' : 'SHOULD';
-    return [fail(severity, exchange, `recorded ${call.har.status}, answered ${actual}`, { expected: recordedSide(call), actual: actualSide(exchange) })];
+    return [fail(severity, exchange, `recorded ${call.har.status}, answered ${actual}`, { expected: recordedSide(call), actual: actualSide(exchange), ...(severity === 'MUST' ? { source: statedResponse(call.operationId) } : {}) })];
   },
 );
 
@@ -46,7 +47,7 @@ export const replayStatusClass = defineCheck<{ exchange: Exchange; call: Recorde
 export const replayKeysKept = defineCheck<{ exchange: Exchange; call: RecordedCall; actual: unknown }>(
   'replay-keys-kept',
   'Every key of the recorded answer is in the actual answer.',
-  { SHOULD: decided('Errors') },
+  { SHOULD: decided('Other gaps the description names') },
   ({ exchange, call, actual }, fail) => {
     const missing: string[] = [];
     missingKeys(call.responseJson, actual, 'response', missing, 0);
