@@ -17,7 +17,7 @@ describe('the validating proxy', () => {
   let mock: MockTarget;
   let broken: MockTarget;
   const servers: Server[] = [];
-  const start = async (upstream: string, limits: { timeoutMs?: number; maxBodyBytes?: number } = {}) => {
+  const start = async (upstream: string, limits: { timeoutMs?: number; maxBodyBytes?: number; maxRequestBytes?: number } = {}) => {
     const { server } = createProxyServer({ upstream: new URL(upstream), contract, now: () => new Date('2026-03-01T12:00:00.000Z'), ...limits });
     servers.push(server);
     return listen(server);
@@ -83,6 +83,14 @@ describe('the validating proxy', () => {
       });
     expect(await status('/__mock/journal')).toBe(403);
     expect(await status('/v1/groups?limit=1')).toBe(200);
+  });
+
+  it('refuses a request body over its bound with a 413 problem, sending nothing upstream', async () => {
+    const proxy = await start(mock.url, { maxRequestBytes: 1024 });
+    const answer = await fetch(`${proxy}/v2/sync/r1/uploadEntities`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify({ groups: { data: [{ alias: 'x'.repeat(2000) }] } }) });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await (await fetch(`${mock.url}/__mock/journal/count?operationId=uploadSyncEntities`)).json()) as { count: number }).count).toBe(0);
   });
 
   it('flags a request that breaks the spec', async () => {
