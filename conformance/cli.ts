@@ -18,6 +18,9 @@ import { toJsonReport } from './report/toJsonReport.ts';
 import { toJunitXml } from './report/toJunitXml.ts';
 import { runConformance, type RunOptions } from './run/runConformance.ts';
 import { UnreachableError } from './run/UnreachableError.ts';
+import { defaultRecordedConfig, loadReplayPlan, replayProfile } from './replay/loadReplayPlan.ts';
+import { createReplayScenario } from './replay/replayScenario.ts';
+import { AREA_PLAN } from './plan/areaPlan.ts';
 
 export { runConformance } from './run/runConformance.ts';
 export type { RunOptions } from './run/runConformance.ts';
@@ -30,6 +33,8 @@ export interface CliIo {
   stdout: (line: string) => void;
   stderr: (line: string) => void;
   readFile?: (path: string) => string;
+  /** Reads a file's exact bytes (the HAR of --replay, hashed for the certificate). */
+  readBytes?: (path: string) => Buffer;
   writeFile?: (path: string, text: string) => void;
   /** Writes a file only its owner may read (--save-token). */
   writeSecret?: (path: string, text: string) => void;
@@ -53,13 +58,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
     const config = resolveConfig(args, io.env, readFile);
     const color = shouldColor(io.env, io.isTTY);
-    const profile = findProfile(args.profile ?? DEFAULT_PROFILE);
     const contract = io.runOptions?.contract ?? loadContract();
+    const replay = args.replay ? loadReplayPlan(args.replay, args.recordedConfig ?? defaultRecordedConfig(), contract, io.readBytes ?? ((path) => readFileSync(path))) : undefined;
+    const profile = replay ? replayProfile(replay, AREA_PLAN.replay.checks) : findProfile(args.profile ?? DEFAULT_PROFILE);
     const waivers = args.waivers ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, { checks: new Set([...checkRegistry.keys(), 'step-error']), operations: new Set(contract.operations.keys()) }) : [];
     const now = io.now ?? (() => new Date());
     const raw = await runConformance({
       config,
-      areas: planAreas(profile, args.only),
+      areas: replay ? ['replay'] : planAreas(profile, args.only),
+      ...(replay ? { scenarios: [createReplayScenario(replay)] } : {}),
       readOnly: args.readOnly || profile.readOnly,
       strict: args.strict,
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
@@ -70,7 +77,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       ...io.runOptions,
     });
     const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });
+    if (replay && result.extras) result.extras.certificate.replay = { har: replay.file, sha256: replay.sha256, calls: replay.calls.length, leftOut: replay.skipped };
     io.stdout(formatConsoleReport(result, { color }));
+    if (replay) io.stdout(`Replayed ${replay.file} (sha256 ${replay.sha256}): ${replay.calls.length} API calls${Object.keys(replay.skipped).length > 0 ? `; left out: ${Object.entries(replay.skipped).map(([why, n]) => `${n} ${why}`).join(', ')}` : ''}`);
     const write = io.writeFile ?? writeReport;
     if (args.saveToken) {
       if (result.loginToken) {

@@ -1,6 +1,8 @@
 /** The areas a run can select with --only; each has one scenario. */
 export const AREAS = ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync'] as const;
-export type Area = (typeof AREAS)[number];
+/** The area of a run that replays a recorded session (--replay FILE.har): never part of a profile's plan. */
+export const REPLAY_AREA = 'replay' as const;
+export type Area = (typeof AREAS)[number] | typeof REPLAY_AREA;
 
 /** An OAuth client the suite drives through the authorization-code flow to get a user-info token. */
 export interface OAuthClientConfig {

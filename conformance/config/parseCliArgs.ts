@@ -28,6 +28,9 @@ export interface CliArgs {
   showSecrets?: boolean;
   /** Where to write the user token the suite's own OAuth login obtained. */
   saveToken?: string;
+  /** A HAR file to replay against the target (the area `replay`), and the config it was recorded with. */
+  replay?: string;
+  recordedConfig?: string;
 }
 
 export const USAGE = `Usage: npm run conform -- --base-url URL [options]
@@ -62,6 +65,11 @@ Options
   --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
   --save-token FILE     write the user token of the suite's own OAuth login to FILE (mode 600), so the
                         user-info reproducers can be replayed: export CONFORM_USER_TOKEN="$(cat FILE)"
+  --replay FILE.har     replay a recorded frontend session (a HAR from GET /__mock/journal/har, DevTools or
+                        Playwright's recordHar) against the target, judging each answer and the relations
+                        the recording shows (the area "replay"; the certificate names the HAR's sha256)
+  --recorded-config FILE  the config the recording was made with (format of --config; default
+                        fixtures/conform.mock.json, the mock's seeded data): its values map to the target's
   -h, --help            this text
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
@@ -100,6 +108,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         header: { type: 'string', multiple: true },
         'show-secrets': { type: 'boolean', default: false },
         'save-token': { type: 'string' },
+        replay: { type: 'string' },
+        'recorded-config': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -122,8 +132,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ['html', v.html],
     ['profile', v.profile],
     ['waivers', v.waivers],
+    ['replay', v.replay],
+    ['recordedConfig', v['recorded-config']],
   ];
   for (const [key, value] of strings) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
+  if (out.recordedConfig !== undefined && out.replay === undefined) throw new UsageError('--recorded-config goes with --replay FILE.har');
   if (v.only !== undefined) out.only = parseAreas(v.only);
   if (v.header !== undefined) out.headers = parseHeaders(v.header);
   if (v['show-secrets'] === true) out.showSecrets = true;

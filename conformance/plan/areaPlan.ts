@@ -41,6 +41,11 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
     operations: ['getUpdatedUsers', 'getUpdatedComponents'],
     checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'secret-required', 'updated-after', 'data-action-limit', 'data-action-order', 'roles-set'],
   },
+  // A replay sends what the recording holds: its operations are the HAR's (cli.ts plans them from the file).
+  replay: {
+    operations: [],
+    checks: [...EVERY_EXCHANGE, 'replay-status-class', 'replay-keys-kept', 'replay-write-visible', 'get-matches-list', 'filter-subset', 'pages-disjoint', 'approve-effect', 'community-scope', 'oauth-flow'],
+  },
   sync: {
     operations: ['uploadSyncEntities', 'listGroups', 'searchGroups', 'getUpdatedUsers', 'getUpdatedComponents'],
     checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied', 'updated-after'],

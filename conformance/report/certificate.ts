@@ -21,6 +21,8 @@ export interface Certificate {
   operationsCoverage: number;
   waiversApplied: Array<Waiver & { failures: number }>;
   result: 'pass' | 'fail';
+  /** The recorded session a replay run sent (--replay), by its exact bytes. */
+  replay?: { har: string; sha256: string; calls: number; leftOut: Record<string, number> };
 }
 
 /** The suite's name and version, from its package.json. */

@@ -5,7 +5,7 @@ import type { CheckFailure } from '../checks/Check.ts';
 import { createClient } from '../client/createClient.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import { createSecretBook } from '../client/SecretBook.ts';
-import { AREAS, type Area, type ConformConfig } from '../config/ConformConfig.ts';
+import { AREAS, REPLAY_AREA, type Area, type ConformConfig } from '../config/ConformConfig.ts';
 import { ENV } from '../config/env.ts';
 import { scenarios as allScenarios } from '../scenarios/scenarios.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
@@ -46,7 +46,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const startedAt = options.now().toISOString();
   const config = options.config;
-  const areas = AREAS.filter((a) => (options.areas ?? AREAS).includes(a));
+  const areas = ([...AREAS, REPLAY_AREA] as Area[]).filter((a) => (options.areas ?? AREAS).includes(a));
   const strict = options.strict ?? false;
   const readOnly = options.readOnly ?? false;
   const emit = options.onProgress ?? (() => undefined);

@@ -3,4 +3,6 @@
 process.env.EDU_MOCK_COMMAND ??= 'edu-mock';
 // Before loading the server: it stops when this parent goes (mock/cli/exitWithParent.ts), even during loading.
 process.env.EDU_MOCK_PARENT_PID = String(process.ppid);
-await import('../server.ts');
+// `npx edu-mock proxy --upstream URL`: the validating proxy instead of the mock.
+if (process.argv[2] === 'proxy') await import('../proxy/proxyServer.ts');
+else await import('../server.ts');

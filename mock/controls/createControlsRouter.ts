@@ -39,6 +39,7 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
         'PUT /__mock/clock': 'set it: {"now": "2026-05-01T08:00:00.000Z"}',
         'POST /__mock/clock/advance': 'move it: {"ms": 3600000} or {"seconds": 3600}',
         'GET /__mock/journal': 'requests received, with headers and bodies (?operationId=, ?method=, ?path=, ?status=, ?session=, ?since=seq, ?limit=)',
+        'GET /__mock/journal/har': 'the journal as a HAR 1.2 file, with the same filters (replay it: npm run conform -- --replay FILE.har)',
         'GET /__mock/journal/{seq}': 'one journal entry',
         'POST /__mock/journal/count': 'how many requests matched: {"operationId": "approveAppInstallation", "status": 200}',
         'DELETE /__mock/journal': 'clear the journal (of the session)',

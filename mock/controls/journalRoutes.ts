@@ -1,6 +1,7 @@
 import express, { type Request, type Router } from 'express';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Journal } from '../journal/Journal.ts';
+import { harFileName, journalToHar } from '../journal/journalToHar.ts';
 import { type JournalQuery, parseJournalQuery } from '../journal/journalQuery.ts';
 
 /** Where the journals are: each session keeps its own. */
@@ -50,6 +51,17 @@ export function journalRoutes(source: JournalSource): Router {
     res.json({ count: count(req, parseJournalQuery(queryOf(req))) });
   });
 
+  // The same entries as GET /journal (same filters), as a HAR 1.2 file to download or replay (--replay).
+  router.get('/journal/har', (req, res) => {
+    const query = parseJournalQuery(queryOf(req));
+    const entries = list(req, query);
+    const har = journalToHar(entries, { origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`, creator: HAR_CREATOR });
+    // Named after the session and its newest entry: the same journal gives the same file name.
+    const session = query.session ?? entries.at(-1)?.session ?? (req.get('x-mock-session') || 'default');
+    res.set('content-disposition', `attachment; filename="${harFileName(session === '*' ? 'all' : session, entries.at(-1)?.at ?? 'empty')}"`);
+    res.type('application/json').send(JSON.stringify(har, null, 1));
+  });
+
   router.get('/journal/:seq', (req, res) => {
     const seq = Number(req.params.seq);
     const entry = Number.isSafeInteger(seq) ? source.own(req).get(seq) : undefined;
@@ -63,6 +75,8 @@ export function journalRoutes(source: JournalSource): Router {
   });
   return router;
 }
+
+const HAR_CREATOR = { name: 'edu-mock', version: '1' };
 
 function queryOf(req: Request): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,0 +1,144 @@
+import { isRecord } from '../checks/values.ts';
+import type { ConfigValueMap } from './configValueMap.ts';
+import type { RecordedCall } from './selectApiEntries.ts';
+
+/** Where a value of a request came from, and what it is on the target. */
+export type Mapped = { value: string; from: 'config' | 'client' | 'answer' | 'as recorded'; source?: { call: number; path: string } } | { unmapped: string };
+
+/** What the replay learned so far: each replayed call's recorded and actual answers. */
+interface Answered {
+  call: RecordedCall;
+  actual: unknown;
+}
+
+/** Path parameters the client names itself (the synchronization run it uploads in). */
+const CLIENT_NAMED = new Set(['syncRunId']);
+/** Query parameters that carry no id (paging, sort, flags): sent as recorded. */
+const NOT_IDS = new Set(['page', 'limit', 'sort', 'active', 'includes', 'offset', 'per_page', 'pageSize']);
+
+/**
+ * Maps the values of recorded requests onto the target, by provenance: a configured value to the target's
+ * (configValueMap); a value the client itself sent earlier (an alias it uploaded) as it is; a value taken from an
+ * earlier answer to the target's answer at the same place: the object with the same alias when the recorded one
+ * had an alias the client uploaded, else the same position in the same request's answer (design §8).
+ */
+export class ReplayMapper {
+  private readonly answered: Answered[] = [];
+  private readonly sentByClient = new Set<string>();
+
+  constructor(private readonly config: ConfigValueMap) {}
+
+  /** After a call was replayed: its actual answer becomes a source of ids for later calls. */
+  answer(call: RecordedCall, actual: unknown): void {
+    this.answered.push({ call, actual });
+  }
+
+  /** Before it is: what a call sent before it is the client's own, whatever answer it got. */
+  sent(call: RecordedCall): void {
+    collectStrings(call.requestJson, this.sentByClient, 0);
+  }
+
+  pathParam(name: string, value: string): Mapped {
+    const configured = this.config.values.get(value);
+    if (configured !== undefined) return { value: configured, from: 'config' };
+    if (CLIENT_NAMED.has(name) || this.sentByClient.has(value)) return { value, from: 'client' };
+    return this.fromAnswers(value) ?? { unmapped: `${name} ${JSON.stringify(value)} came from no earlier answer of the recording and from no configured value` };
+  }
+
+  queryValue(name: string, value: string): string {
+    const configured = this.config.values.get(value);
+    if (configured !== undefined) return configured;
+    if (NOT_IDS.has(name) || value.length < 3 || /^[\d.,-]*$/.test(value) || this.sentByClient.has(value)) return value;
+    const mapped = this.fromAnswers(value);
+    return mapped && 'value' in mapped ? mapped.value : value;
+  }
+
+  /** A request body: configured values replaced at any depth (the community in a data action's context). */
+  body(value: unknown, depth = 0): unknown {
+    if (depth > 32) return value;
+    if (typeof value === 'string') return this.config.values.get(value) ?? value;
+    if (Array.isArray(value)) return value.map((v) => this.body(v, depth + 1));
+    if (!isRecord(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.body(v, depth + 1)]));
+  }
+
+  /** The recorded call whose answer a value came from (latest first), with the path inside that answer. */
+  sourceOf(value: string): { answered: Answered; path: Array<string | number> } | undefined {
+    for (let i = this.answered.length - 1; i >= 0; i--) {
+      const answered = this.answered[i] as Answered;
+      const path = findValue(answered.call.responseJson, value, [], 0);
+      if (path) return { answered, path };
+    }
+    return undefined;
+  }
+
+  /** The actual answer of a replayed call. */
+  actualOf(call: RecordedCall): unknown {
+    return this.answered.find((a) => a.call === call)?.actual;
+  }
+
+  private fromAnswers(value: string): Mapped | undefined {
+    const found = this.sourceOf(value);
+    if (!found) return undefined;
+    const { answered, path } = found;
+    const source = { call: answered.call.n, path: pointer(path) };
+    // The same alias, when the record had one the client itself uploaded: the target stores it unchanged.
+    const holder = valueAt(answered.call.responseJson, path.slice(0, -1));
+    const key = path.at(-1);
+    if (isRecord(holder) && typeof holder.alias === 'string' && key !== 'alias' && this.sentByClient.has(holder.alias)) {
+      for (const a of [...this.answered].reverse()) {
+        const twin = findAlias(a.actual, holder.alias, 0);
+        if (twin && typeof twin[key as string] === 'string') return { value: twin[key as string] as string, from: 'answer', source };
+      }
+    }
+    const there = valueAt(answered.actual, path);
+    if (typeof there === 'string' || typeof there === 'number') return { value: String(there), from: 'answer', source };
+    return { unmapped: `${JSON.stringify(value)} came from call #${answered.call.n} (${source.path} of its answer), where the target's answer has no value` };
+  }
+}
+
+export function pointer(path: ReadonlyArray<string | number>): string {
+  return path.length === 0 ? '(the whole answer)' : `response${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+}
+
+export function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}
+
+function findValue(node: unknown, value: string, path: Array<string | number>, depth: number): Array<string | number> | undefined {
+  if (node === value) return path;
+  if (depth > 16 || node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const found = findValue(node[i], value, [...path, i], depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(node)) {
+    const found = findValue(child, value, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function findAlias(node: unknown, alias: string, depth: number): Record<string, unknown> | undefined {
+  if (depth > 16 || node === null || typeof node !== 'object') return undefined;
+  if (isRecord(node) && node.alias === alias) return node;
+  for (const child of Object.values(node)) {
+    const found = findAlias(child, alias, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function collectStrings(node: unknown, into: Set<string>, depth: number): void {
+  if (depth > 16) return;
+  if (typeof node === 'string') into.add(node);
+  else if (node !== null && typeof node === 'object') for (const child of Object.values(node)) collectStrings(child, into, depth + 1);
+}
