@@ -16,6 +16,8 @@ export interface ServerConfig {
   seed: number;
   size: 'default' | 'large';
   stateFile?: string;
+  /** PostgreSQL URL: this process is one replica of a mock shared through that database (docs/scale-out.md). */
+  databaseUrl?: string;
   clock?: string;
   frozen: boolean;
   faults: string[];
@@ -76,6 +78,9 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   const groupsText = str('groups');
   const groups = groupsText === undefined ? undefined : Number(groupsText);
   if (groups !== undefined && (!/^\d+$/.test(groupsText ?? '') || groups > 5_000_000)) throw new ServerUsageError(`--groups must be a whole number from 0 to 5000000, got "${groupsText}"`);
+  const databaseUrl = str('database-url');
+  if (databaseUrl !== undefined && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) throw new ServerUsageError('--database-url must be a postgres:// or postgresql:// URL');
+  if (databaseUrl !== undefined && str('state-file') !== undefined) throw new ServerUsageError('--database-url and --state-file exclude each other: with a database, the database keeps the state');
   const maxSessions = Number(str('max-sessions'));
   if (!/^\d+$/.test(str('max-sessions') ?? '')) throw new ServerUsageError(`--max-sessions must be a whole number, got "${str('max-sessions')}"`);
   const sessionIdleMinutes = Number(str('session-idle-minutes'));
@@ -93,6 +98,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     seed,
     size,
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
+    ...(databaseUrl !== undefined ? { databaseUrl } : {}),
     ...(clock !== undefined ? { clock } : {}),
     frozen,
     faults,

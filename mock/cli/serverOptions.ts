@@ -28,6 +28,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
   { name: 'cors-origins', type: 'string', value: 'a,b', env: 'MOCK_CORS_ORIGINS', description: 'origins allowed to call the API with credentials (default: any origin, without credentials)' },
   { name: 'admin-token', type: 'string', value: 'T', env: 'MOCK_ADMIN_TOKEN', description: 'key the /__mock controls require (generated and printed when bound beyond loopback)' },
   { name: 'state-file', type: 'string', value: 'FILE', env: 'MOCK_STATE_FILE', description: 'keep the state in FILE and FILE.log: every answered write is fsynced first, restored at start' },
+  { name: 'database-url', type: 'string', value: 'URL', env: 'DATABASE_URL', description: 'postgres://… : run as one replica of a mock shared through PostgreSQL (docs/scale-out.md); not with --state-file' },
   { name: 'clock', type: 'string', value: 'ISO', env: 'MOCK_CLOCK', description: 'start the mock clock at this instant (default: the real time)' },
   { name: 'frozen', type: 'boolean', default: 'false', env: 'MOCK_FROZEN', description: 'with --clock: the clock stands still until told to move' },
   { name: 'faults', type: 'string', value: 'a,b', env: 'MOCK_FAULTS', description: 'switch these faults on from the start (GET /__mock/faults lists them)' },
