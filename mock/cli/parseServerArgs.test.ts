@@ -49,10 +49,17 @@ describe('parseServerArgs', () => {
     [['--frozen'], /--frozen needs --clock/],
     [['--public-url', 'mock.example.com'], /--public-url must be an absolute URL/],
     [['--colour'], /Unknown option '--colour'/],
+    [['--database-url', 'mysql://x/y'], /--database-url must be a postgres:\/\//],
+    [['--database-url', 'postgres://h/db', '--state-file', 's.json'], /exclude each other/],
     [['extra'], /positional/i],
   ])('%j is a usage error naming the problem', (argv, message) => {
     expect(() => parse(argv)).toThrow(ServerUsageError);
     expect(() => parse(argv)).toThrow(message);
+  });
+
+  it('reads the database URL from --database-url, else DATABASE_URL', () => {
+    expect(parse(['--database-url', 'postgres://a@h/db']).databaseUrl).toBe('postgres://a@h/db');
+    expect(parse([], { DATABASE_URL: 'postgresql://b@h/db' }).databaseUrl).toBe('postgresql://b@h/db');
   });
 
   it('refuses a boolean environment variable it cannot read', () => {
