@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './freePort.ts';
+import { freePort } from '../bench/startServer.ts';
 import { HAPROXY } from './postgres.ts';
 
 export interface TestBalancer {

@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './freePort.ts';
+import { freePort } from '../bench/startServer.ts';
 
 const run = promisify(execFile);
 

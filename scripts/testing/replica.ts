@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './freePort.ts';
+import { freePort } from '../bench/startServer.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
