@@ -1,12 +1,14 @@
 import type { ReplicaDatabase, SessionHead } from './ReplicaDatabase.ts';
 
 /**
- * Reads session heads, one indexed read per request, but the requests that arrive in the same turn of the
- * event loop share one query: under load a replica asks the database once per batch, not once per request.
+ * Reads session heads, one indexed read per request, but shared: at most one query is in flight, and the
+ * requests that arrive while it is share the next one. Under load a replica asks the database once per round
+ * trip, not once per request; alone, a request waits for exactly one round trip as before.
  */
 export class HeadReader {
   private waiting = new Map<string, { resolve: (head: SessionHead | undefined) => void; reject: (error: unknown) => void }[]>();
   private scheduled = false;
+  private inFlight = false;
 
   constructor(private readonly db: ReplicaDatabase) {}
 
@@ -15,7 +17,7 @@ export class HeadReader {
       let list = this.waiting.get(session);
       if (!list) this.waiting.set(session, (list = []));
       list.push({ resolve, reject });
-      if (!this.scheduled) {
+      if (!this.scheduled && !this.inFlight) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
@@ -26,11 +28,21 @@ export class HeadReader {
     const batch = this.waiting;
     this.waiting = new Map();
     this.scheduled = false;
+    this.inFlight = true;
+    const next = (): void => {
+      this.inFlight = false;
+      if (this.waiting.size > 0 && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    };
     this.db.heads([...batch.keys()]).then(
       (heads) => {
+        next();
         for (const [name, list] of batch) for (const w of list) w.resolve(heads.get(name));
       },
       (error: unknown) => {
+        next();
         for (const list of batch.values()) for (const w of list) w.reject(error);
       },
     );

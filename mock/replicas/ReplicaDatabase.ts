@@ -45,7 +45,13 @@ export interface JournalRow {
 }
 
 /** A change another replica committed (or a session it deleted), as LISTEN/NOTIFY tells it. */
-export type Notice = { session: string; seq: number } | { dropped: string };
+export type Notice =
+  | { session: string; seq: number }
+  | { dropped: string }
+  /** A journal read asks every replica to send what its journals recorded. */
+  | { journalWanted: string }
+  /** A replica sent it. */
+  | { journalSent: string; replica: string };
 
 /** The replicas' shared state, on PostgreSQL (pgReplicaDatabase.ts); the mock's memory stays the read path. */
 export interface ReplicaDatabase {
@@ -62,6 +68,10 @@ export interface ReplicaDatabase {
   /** The newest `limit` entries of a session (`*`: of every session), oldest first. */
   readJournal(session: string, limit: number): Promise<JournalRow[]>;
   clearJournal(session: string): Promise<void>;
+  /** Says this replica is alive (every second), and lists the replicas alive in the last few seconds. */
+  heartbeat(replica: string): Promise<void>;
+  liveReplicas(): Promise<string[]>;
+  notify(notice: { journalWanted: string } | { journalSent: string; replica: string }): Promise<void>;
   /** Calls `onNotice` for every change committed anywhere; reconnects by itself. Returns a stop function. */
   listen(onNotice: (notice: Notice) => void): () => void;
   close(): Promise<void>;

@@ -6,7 +6,7 @@ import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { isSessionName, namedSession } from '../sessions/sessionName.ts';
 import { answerProblem } from './answerProblem.ts';
 import { HeadReader } from './HeadReader.ts';
-import { JOURNAL_BATCH_MS, JournalShipper } from './JournalShipper.ts';
+import { JournalShipper } from './JournalShipper.ts';
 import type { ReplicaDatabase, SessionHead } from './ReplicaDatabase.ts';
 import { refillJournals } from './refillJournals.ts';
 import { SessionTails } from './SessionTails.ts';
@@ -41,6 +41,7 @@ export class ReplicaGate {
   private readonly collecting = new Map<string, string[]>();
   private readonly wall = createRunningClock();
   private stopListening: () => void = () => undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
   private outage = false;
 
   constructor(private readonly options: ReplicaGateOptions) {
@@ -62,7 +63,19 @@ export class ReplicaGate {
 
   /** Starts following the other replicas' commits (LISTEN/NOTIFY), so most requests find their session current. */
   start(): void {
+    const beat = (): void => void this.options.db.heartbeat(this.journal.replica).catch(() => undefined);
+    beat();
+    this.heartbeat = setInterval(beat, 1000);
+    this.heartbeat.unref();
     this.stopListening = this.options.db.listen((notice) => {
+      if ('journalWanted' in notice) {
+        this.journal.onWanted(notice.journalWanted);
+        return;
+      }
+      if ('journalSent' in notice) {
+        this.journal.onSent(notice.journalSent, notice.replica);
+        return;
+      }
       if ('dropped' in notice) {
         this.tails.replaying = true;
         try {
@@ -80,6 +93,7 @@ export class ReplicaGate {
 
   async stop(): Promise<void> {
     this.stopListening();
+    if (this.heartbeat) clearInterval(this.heartbeat);
     await this.journal.flush();
   }
 
@@ -139,9 +153,8 @@ export class ReplicaGate {
         await this.options.db.clearJournal(filter ?? session);
         return;
       }
-      // Other replicas send their entries a batch at a time: wait for the batch of this moment.
-      await this.journal.flush();
-      await new Promise((resolve) => setTimeout(resolve, 2 * JOURNAL_BATCH_MS + 5));
+      // Every live replica sends what it recorded, then the journals read are filled from the database.
+      await this.journal.gather();
       await refillJournals(this.options.db, this.tails, method === 'POST' ? '*' : (filter ?? session));
       return;
     }

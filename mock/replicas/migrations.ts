@@ -43,4 +43,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX mock_journal_session ON mock_journal (session, id);
     `,
   },
+  {
+    version: 2,
+    name: 'live replicas, for gathering the journal',
+    sql: `
+      -- Each replica says it is alive every second; a journal read waits for the live ones to send their entries.
+      CREATE TABLE mock_replicas (
+        id text PRIMARY KEY,
+        seen_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -18,7 +18,8 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
   let journalInserts = 0;
   return {
     async heads(names) {
-      const { rows } = await pool.query<HeadRow>('SELECT name, generation, head FROM mock_sessions WHERE name = ANY($1::text[])', [names]);
+      // Named: parsed and planned once per connection, the hottest query of all.
+      const { rows } = await pool.query<HeadRow>({ name: 'mock_heads', text: 'SELECT name, generation, head FROM mock_sessions WHERE name = ANY($1::text[])', values: [names] });
       return new Map(rows.map((r) => [r.name, { generation: r.generation, head: Number(r.head) }]));
     },
 
@@ -150,6 +151,21 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
       else await pool.query('DELETE FROM mock_journal WHERE session = $1', [session]);
     },
 
+    async heartbeat(replica) {
+      await pool.query('INSERT INTO mock_replicas (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET seen_at = now()', [replica]);
+      await pool.query("DELETE FROM mock_replicas WHERE seen_at < now() - interval '1 minute'");
+    },
+
+    async liveReplicas() {
+      const { rows } = await pool.query<{ id: string }>("SELECT id FROM mock_replicas WHERE seen_at > now() - interval '3 seconds'");
+      return rows.map((r) => r.id);
+    },
+
+    async notify(notice) {
+      const payload = 'journalWanted' in notice ? `?${notice.journalWanted}` : `=${notice.journalSent} ${notice.replica}`;
+      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+    },
+
     listen(onNotice) {
       return listenForNotices(connectionString, onNotice, log);
     },
@@ -193,6 +209,15 @@ function listenForNotices(connectionString: string, onNotice: (notice: Notice) =
       const payload = message.payload ?? '';
       if (payload.startsWith('!')) {
         onNotice({ dropped: payload.slice(1) });
+        return;
+      }
+      if (payload.startsWith('?')) {
+        onNotice({ journalWanted: payload.slice(1) });
+        return;
+      }
+      if (payload.startsWith('=')) {
+        const [request = '', replica = ''] = payload.slice(1).split(' ');
+        onNotice({ journalSent: request, replica });
         return;
       }
       const space = payload.indexOf(' ');
