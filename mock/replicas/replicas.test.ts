@@ -169,6 +169,10 @@ describe.runIf(replicaTestsRun('mock/replicas/replicas.test.ts'))('three replica
     expect((await search(restarted, acknowledged.at(-1)!)).body.hits).toHaveLength(1);
   });
 
+  it('made no write outside a write request (every change of every test reached the database)', () => {
+    for (const r of replicas) expect(r.stderr()).not.toContain('outside a write request');
+  });
+
   it('answers 503 storage_unavailable while the database is down, and recovers by itself', async () => {
     const a = clientOf(replicas[1]!.url, 'outage');
     expect((await upload(a, 'before')).status).toBe(200);
