@@ -3,6 +3,7 @@
  * Its options live in mock/cli/serverOptions.ts (`--help` lists them, with defaults and environment variables).
  */
 import { randomBytes } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
@@ -24,6 +25,7 @@ import { checkPublicUrl } from './http/publicOrigin.ts';
 import type { Durability } from './persist/Durability.ts';
 import { openDurableSessions } from './persist/openDurableSessions.ts';
 import { type DurableStart, readStateFile } from './persist/readStateFile.ts';
+import type { ReplicaGate } from './replicas/ReplicaGate.ts';
 
 // A closed stdout (`npm start | head`) must not take the mock down: the log is a convenience, not the service.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -118,6 +120,24 @@ if (devState) {
   const restored = restoreDevState(devState, deps.sessions, wallNow(), faultCatalog.map((f) => f.name));
   if (restored) console.log(`mock: ${restored}`);
 }
+// With --database-url this process is one replica of a mock shared through PostgreSQL (docs/scale-out.md); the
+// client is loaded only then.
+let replicas: ReplicaGate | undefined;
+if (config.databaseUrl) {
+  try {
+    const { openReplicas } = await import('./replicas/openReplicas.ts');
+    replicas = await openReplicas({
+      databaseUrl: config.databaseUrl,
+      deps,
+      seed: generate.seed,
+      maxSessions: config.maxSessions,
+      idleMs: config.sessionIdleMinutes * 60_000,
+      log: (line) => console.error(line),
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
 const log = config.quiet ? undefined : (line: string) => console.log(line);
 const appOptions: AppOptions = {
   log,
@@ -140,13 +160,15 @@ const expressApp = (): Promise<Express> => (app ??= import('./app.ts').then(({ c
 // The banner waits for the socket: a busy port fails before anything claims the mock is up.
 // API operations go straight to the pipeline, skipping Express's router and request wrapping (about 4× a raw
 // node:http answer on its own).
-const server = createMockServer((req, res) => {
+const handle: RequestListener = (req, res) => {
   if (api(req, res)) return;
   expressApp().then(
-    (handle) => handle(req, res),
+    (express) => express(req, res),
     (error: Error) => fail(`cannot build the app: ${error.stack ?? error.message}`),
   );
-});
+};
+// A replica brings the request's session up to date (and holds a write's answer until it commits) first.
+const server = createMockServer(replicas ? replicas.listener(handle) : handle);
 server.on('error', (error: NodeJS.ErrnoException) => {
   const hint = error.code === 'EADDRINUSE' ? ' (in use: stop the other process or pass --port)' : '';
   fail(`cannot listen on ${config.host}:${config.port}: ${error.message}${hint}`);
@@ -158,7 +180,7 @@ server.listen(config.port, config.host, () => {
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const base = bannerBase(address, config.publicUrl);
   const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
-  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
+  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${replicas ? ' replica' : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
   if (network) {
     console.log(`mock: bound to ${hostPart}:${address.port}: REACHABLE FROM THE NETWORK, not only from this machine. Anyone who can reach it can call the API with the development tokens.`);
     console.log(`mock: the controls under /__mock need Authorization: Bearer ${adminToken}${config.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`);
@@ -192,6 +214,7 @@ function shutdown(): void {
   } catch (error) {
     console.error(`mock: the controls could not be kept in ${devState}: ${(error as Error).message}`);
   }
+  void replicas?.stop();
   server.close(() => process.exit(0));
   // Idle keep-alive connections (a browser tab, npm run dev's restart) would hold the port.
   server.closeAllConnections();

@@ -60,6 +60,8 @@ describe('parseServerArgs', () => {
     [['--cors-origins', 'http://localhost:5173/app'], /without path.*did you mean http:\/\/localhost:5173\?/],
     [['--cors-origins', 'http://ok.example,ftp://x.example'], /http or https, got "ftp:\/\/x.example"/],
     [['--cors-origins', '*'], /--cors-origins takes an origin/],
+    [['--database-url', 'mysql://x/y'], /--database-url must be a postgres:\/\//],
+    [['--database-url', 'postgres://h/db', '--state-file', 's.json'], /exclude each other/],
     [['extra'], /positional/i],
   ])('%j is a usage error naming the problem', (argv, message) => {
     expect(() => parse(argv)).toThrow(ServerUsageError);
@@ -71,6 +73,11 @@ describe('parseServerArgs', () => {
     expect(parse([]).trustProxy).toBe(false);
     expect(parse(['--trust-proxy']).trustProxy).toBe(true);
     expect(parse([], { MOCK_TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  });
+
+  it('reads the database URL from --database-url, else DATABASE_URL', () => {
+    expect(parse(['--database-url', 'postgres://a@h/db']).databaseUrl).toBe('postgres://a@h/db');
+    expect(parse([], { DATABASE_URL: 'postgresql://b@h/db' }).databaseUrl).toBe('postgresql://b@h/db');
   });
 
   it('refuses a boolean environment variable it cannot read', () => {

@@ -20,6 +20,8 @@ export interface ServerConfig {
   stateFile?: string;
   /** npm run dev: the controls kept across restarts, and the last good spec beside it (`FILE.openapi.yaml`). */
   devState?: string;
+  /** PostgreSQL URL: this process is one replica of a mock shared through that database (docs/scale-out.md). */
+  databaseUrl?: string;
   clock?: string;
   frozen: boolean;
   faults: string[];
@@ -86,6 +88,9 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   const groupsText = str('groups');
   const groups = groupsText === undefined ? undefined : Number(groupsText);
   if (groups !== undefined && (!/^\d+$/.test(groupsText ?? '') || groups > 5_000_000)) throw new ServerUsageError(`--groups must be a whole number from 0 to 5000000, got "${groupsText}"`);
+  const databaseUrl = str('database-url');
+  if (databaseUrl !== undefined && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) throw new ServerUsageError('--database-url must be a postgres:// or postgresql:// URL');
+  if (databaseUrl !== undefined && str('state-file') !== undefined) throw new ServerUsageError('--database-url and --state-file exclude each other: with a database, the database keeps the state');
   const maxSessions = Number(str('max-sessions'));
   if (!/^\d+$/.test(str('max-sessions') ?? '')) throw new ServerUsageError(`--max-sessions must be a whole number, got "${str('max-sessions')}"`);
   const sessionIdleMinutes = Number(str('session-idle-minutes'));
@@ -104,6 +109,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     size,
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
     ...(str('dev-state') !== undefined ? { devState: str('dev-state') } : {}),
+    ...(databaseUrl !== undefined ? { databaseUrl } : {}),
     ...(clock !== undefined ? { clock } : {}),
     frozen,
     faults,

@@ -29,6 +29,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
   { name: 'admin-token', type: 'string', value: 'T', env: 'MOCK_ADMIN_TOKEN', description: 'key the /__mock controls require (generated and printed when bound beyond loopback)' },
   { name: 'state-file', type: 'string', value: 'FILE', env: 'MOCK_STATE_FILE', description: 'keep the state in FILE and FILE.log: every answered write is fsynced first, restored at start' },
   { name: 'dev-state', type: 'string', value: 'FILE', env: 'MOCK_DEV_STATE', description: 'npm run dev: keep faults, clock, latency and journal in FILE across restarts, and serve the last good spec while spec/openapi.yaml has an error' },
+  { name: 'database-url', type: 'string', value: 'URL', env: 'DATABASE_URL', description: 'postgres://… : run as one replica of a mock shared through PostgreSQL (docs/scale-out.md); not with --state-file' },
   { name: 'clock', type: 'string', value: 'ISO', env: 'MOCK_CLOCK', description: 'start the mock clock at this instant (default: the real time)' },
   { name: 'frozen', type: 'boolean', default: 'false', env: 'MOCK_FROZEN', description: 'with --clock: the clock stands still until told to move' },
   { name: 'faults', type: 'string', value: 'a,b', env: 'MOCK_FAULTS', description: 'switch these faults on from the start (GET /__mock/faults lists them)' },

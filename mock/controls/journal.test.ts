@@ -176,3 +176,23 @@ describe('Journal', () => {
     expect(journal.count({ path: '/c' })).toBe(1);
   });
 });
+
+describe('Journal.replaceWith (the journal as replicas share it)', () => {
+  const entry = (seq: number): JournalEntry =>
+    ({ seq, at: '2026-03-01T12:00:00.000Z', method: 'GET', url: `/x/${seq}`, path: `/x/${seq}`, session: 'default', status: 200, durationMs: 1, request: { headers: {}, size: 0 }, response: { headers: {}, size: 0 } }) as JournalEntry;
+
+  it('keeps the given numbers, gaps included, finds each by its number, and numbers later entries after them', () => {
+    const fields = (): Omit<JournalEntry, 'seq'> => {
+      const { seq: _seq, ...rest } = entry(0);
+      return rest;
+    };
+    const j = new Journal(3);
+    j.record(fields());
+    j.replaceWith([entry(10), entry(14), entry(20), entry(31)]);
+    expect(j.list().map((e) => e.seq)).toEqual([14, 20, 31]);
+    expect(j.get(20)?.url).toBe('/x/20');
+    expect(j.get(10)).toBeUndefined();
+    j.record(fields());
+    expect(j.list().map((e) => e.seq)).toEqual([20, 31, 32]);
+  });
+});

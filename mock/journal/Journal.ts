@@ -69,9 +69,23 @@ export class Journal {
     if (this.length === 0) return undefined;
     const oldest = (this.ring[this.start] as Slot).seq;
     const offset = seq - oldest;
-    if (!Number.isInteger(offset) || offset < 0 || offset >= this.length) return undefined;
-    const slot = this.ring[(this.start + offset) % this.capacity] as Slot;
-    return slot.seq === seq ? materialize(slot) : undefined;
+    if (!Number.isInteger(offset) || offset < 0) return undefined;
+    const slot = offset < this.length ? (this.ring[(this.start + offset) % this.capacity] as Slot) : undefined;
+    if (slot?.seq === seq) return materialize(slot);
+    // Numbers with gaps (replaceWith): look for it.
+    return this.entries().find((e) => e.seq === seq);
+  }
+
+  /**
+   * Puts these entries (oldest first, numbers increasing) in place of what is kept: with replicas, the journal as
+   * the database holds it, every replica's exchanges of the session (mock/replicas/refillJournals.ts).
+   */
+  replaceWith(entries: readonly JournalEntry[]): void {
+    const kept = entries.slice(-this.capacity);
+    this.ring = kept.map((entry) => ({ seq: entry.seq, raw: undefined, build: undefined, entry }));
+    this.start = 0;
+    this.length = kept.length;
+    this.seq = Math.max(this.seq, kept.at(-1)?.seq ?? 0);
   }
 
   get size(): number {

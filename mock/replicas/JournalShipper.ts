@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { Journal } from '../journal/Journal.ts';
+import type { JournalEntry } from '../journal/JournalEntry.ts';
+import type { ReplicaDatabase } from './ReplicaDatabase.ts';
+
+type Fields = Omit<JournalEntry, 'seq'>;
+
+/** Entries a replica keeps unsent at most (as many journals as that keep); the oldest go first. */
+const MAX_UNSENT = 20_000;
+/** How long a journal read waits for the other replicas' entries. */
+export const GATHER_TIMEOUT_MS = 1000;
+
+/**
+ * The journal shared by replicas, gathered when read: recording an exchange costs what it costs one mock (the
+ * entry is kept, not built), and a journal read on any replica asks every live replica (LISTEN/NOTIFY) to build
+ * and send what it recorded, then waits until each has (or a second has passed). A replica killed before a
+ * journal read takes its unsent entries with it: the journal is a record for people, not state.
+ */
+export class JournalShipper {
+  readonly replica = randomBytes(8).toString('hex');
+  private queue: { session: string; raw: unknown; build: (raw: never) => Fields }[] = [];
+  private sending: Promise<void> = Promise.resolve();
+  private readonly patched = new WeakSet<Journal>();
+  private readonly waiting = new Map<string, { pending: Set<string>; done: () => void }>();
+
+  constructor(
+    private readonly db: ReplicaDatabase,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Makes a session's journal keep what it records for sending (once per journal). */
+  attach(journal: Journal, session: string): void {
+    if (this.patched.has(journal)) return;
+    this.patched.add(journal);
+    const recordLazy = journal.recordLazy.bind(journal);
+    journal.recordLazy = <T>(raw: T, build: (raw: T) => Fields): void => {
+      recordLazy(raw, build);
+      this.queue.push({ session, raw, build: build as (raw: never) => Fields });
+      if (this.queue.length > 2 * MAX_UNSENT) this.queue = this.queue.slice(-MAX_UNSENT);
+    };
+  }
+
+  /** Every live replica's entries in the database; resolves when each has sent them, or after the timeout. */
+  async gather(): Promise<void> {
+    const live = new Set(await this.db.liveReplicas());
+    live.add(this.replica);
+    const request = randomBytes(8).toString('hex');
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(request);
+        resolve();
+      }, GATHER_TIMEOUT_MS);
+      this.waiting.set(request, {
+        pending: live,
+        done: () => {
+          clearTimeout(timer);
+          this.waiting.delete(request);
+          resolve();
+        },
+      });
+    });
+    await this.db.notify({ journalWanted: request });
+    await done;
+  }
+
+  /** A journal read somewhere asked for the entries: send them, then say so. */
+  onWanted(request: string): void {
+    this.flush()
+      .then(() => this.db.notify({ journalSent: request, replica: this.replica }))
+      .catch(() => undefined);
+  }
+
+  onSent(request: string, replica: string): void {
+    const wait = this.waiting.get(request);
+    if (!wait) return;
+    wait.pending.delete(replica);
+    if (wait.pending.size === 0) wait.done();
+  }
+
+  /** Sends what is kept now; resolves once it is in the database (or was given up). */
+  flush(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    this.sending = this.sending.then(async () => {
+      for (let i = 0; i < batch.length; i += 500) {
+        const part = batch.slice(i, i + 500);
+        try {
+          await this.db.appendJournal(part.map((q) => ({ session: q.session, entry: JSON.stringify((q.build as (raw: unknown) => Fields)(q.raw)) })));
+        } catch (error) {
+          this.log(`mock: ${part.length} journal entries were not kept: ${(error as Error).message}`);
+        }
+      }
+    });
+    return this.sending;
+  }
+}
