@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadContract } from '../spec/contract.ts';
 import { checkRegistry } from './checks/registry.ts';
-import { parseCliArgs, USAGE } from './config/parseCliArgs.ts';
+import { parseCliArgs, usage } from './config/parseCliArgs.ts';
 import { resolveConfig } from './config/resolveConfig.ts';
 import { UsageError } from './config/UsageError.ts';
 import { painter, shouldColor } from './report/colors.ts';
@@ -17,6 +17,7 @@ import { toHtmlReport } from './report/toHtmlReport.ts';
 import { toJsonReport } from './report/toJsonReport.ts';
 import { toJunitXml } from './report/toJunitXml.ts';
 import { runConformance, type RunOptions } from './run/runConformance.ts';
+import { suiteIdentity } from './suiteIdentity.ts';
 import { UnreachableError } from './run/UnreachableError.ts';
 
 export { runConformance } from './run/runConformance.ts';
@@ -47,7 +48,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     const args = parseCliArgs(argv);
     if (args.help) {
-      io.stdout(USAGE);
+      io.stdout(usage(io.env.EDU_CONFORM_COMMAND));
+      return EXIT.conformant;
+    }
+    if (args.version) {
+      const suite = suiteIdentity();
+      io.stdout(`${suite.name} ${suite.version}`);
       return EXIT.conformant;
     }
     const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));

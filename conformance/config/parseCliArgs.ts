@@ -22,12 +22,19 @@ export interface CliArgs {
   waivers?: string;
   minCoverage?: number;
   help: boolean;
+  /** --version: print the suite's name and version. */
+  version?: boolean;
   /** --header 'Name: value', repeatable: extra headers on every request. */
   headers?: Record<string, string>;
   /** Reports show secret values instead of $VARIABLES. */
   showSecrets?: boolean;
   /** Where to write the user token the suite's own OAuth login obtained. */
   saveToken?: string;
+}
+
+/** The help text, naming the command the user typed (`edu-conform` from the package). */
+export function usage(command = 'npm run conform --'): string {
+  return USAGE.replace('npm run conform --', command);
 }
 
 export const USAGE = `Usage: npm run conform -- --base-url URL [options]
@@ -63,6 +70,7 @@ Options
   --save-token FILE     write the user token of the suite's own OAuth login to FILE (mode 600), so the
                         user-info reproducers can be replayed: export CONFORM_USER_TOKEN="$(cat FILE)"
   -h, --help            this text
+  --version             the suite's name and version
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
 CONFORM_USER_TOKEN, CONFORM_SEASON, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
@@ -101,6 +109,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'show-secrets': { type: 'boolean', default: false },
         'save-token': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -127,6 +136,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.only !== undefined) out.only = parseAreas(v.only);
   if (v.header !== undefined) out.headers = parseHeaders(v.header);
   if (v['show-secrets'] === true) out.showSecrets = true;
+  if (v.version === true) out.version = true;
   if (v['save-token'] !== undefined) out.saveToken = v['save-token'];
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
