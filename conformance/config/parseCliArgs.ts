@@ -22,6 +22,8 @@ export interface CliArgs {
   waivers?: string;
   minCoverage?: number;
   help: boolean;
+  /** --max-time: the whole run's time limit, in seconds. */
+  maxTimeSeconds?: number;
   /** --version: print the suite's name and version. */
   version?: boolean;
   /** --header 'Name: value', repeatable: extra headers on every request. */
@@ -69,6 +71,8 @@ Options
   --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
   --save-token FILE     write the user token of the suite's own OAuth login to FILE (mode 600), so the
                         user-info reproducers can be replayed: export CONFORM_USER_TOKEN="$(cat FILE)"
+  --max-time S          the whole run's time limit in seconds (default 1800): past it no request is sent,
+                        the steps left fail, and the reports are written
   -h, --help            this text
   --version             the suite's name and version
 
@@ -76,7 +80,7 @@ Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID,
 CONFORM_USER_TOKEN, CONFORM_SEASON, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
 curl lines name the variable instead.
 
-Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target or nothing to test.`;
+Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target, nothing to test or a report not written.`;
 
 /** Parses the command line (node:util parseArgs, strict: an unknown flag is a usage error). */
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -110,6 +114,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'save-token': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
+        'max-time': { type: 'string' },
       },
     });
   } catch (error) {
@@ -137,6 +142,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.header !== undefined) out.headers = parseHeaders(v.header);
   if (v['show-secrets'] === true) out.showSecrets = true;
   if (v.version === true) out.version = true;
+  if (v['max-time'] !== undefined) {
+    if (!/^\d{1,6}$/.test(v['max-time']) || Number(v['max-time']) === 0) throw new UsageError(`--max-time takes a whole number of seconds from 1 to 999999, got "${v['max-time']}"`);
+    out.maxTimeSeconds = Number(v['max-time']);
+  }
   if (v['save-token'] !== undefined) out.saveToken = v['save-token'];
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
