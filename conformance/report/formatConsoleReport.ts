@@ -8,6 +8,7 @@ import { offendingItem } from './offendingItem.ts';
 import { summaryLine } from './summaryLine.ts';
 import { forReport } from './forReport.ts';
 import { terminalSafe } from './terminalSafe.ts';
+import { usedReplay } from './usedReplay.ts';
 
 export interface ConsoleOptions {
   /** ANSI colours (a TTY, NO_COLOR / FORCE_COLOR decided by the caller). */
@@ -37,8 +38,7 @@ export function formatConsoleReport(run: RunResult, options: ConsoleOptions = {}
   const result = forReport(run, terminalSafe);
   const paint: Paint = painter(options.color === true);
   const lines: string[] = [''];
-  const all = result.cases.flatMap((c) => [...c.failures, ...c.warnings]);
-  const used = (result.replay ?? []).filter((v) => all.some((f) => f.exchange.curl.includes(`$${v.name}`)));
+  const used = usedReplay(result);
   if (used.length > 0) {
     lines.push(paint('bold', 'Reproduce: paste this line first, then any "reproduce:" line below'));
     lines.push(`  ${setupLine(used)}`, '');

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { loadContract, type Contract } from '../../spec/contract.ts';
 import { describeWaiver } from '../plan/waivers.ts';
 import type { RunResult } from '../run/RunResult.ts';
+import { setupLine, type ReplayVariable } from '../run/replayVariables.ts';
 import { forReport } from './forReport.ts';
+import { usedReplay } from './usedReplay.ts';
 import { html, raw, type Html } from './html/escapeHtml.ts';
 import { HTML_SCRIPT } from './html/htmlScript.ts';
 import { HTML_STYLE } from './html/htmlStyle.ts';
@@ -49,6 +51,8 @@ ${count('passed', counts.passed, 'passed')}${count('failed', counts.failed, 'fai
 <li><b>${result.exchanges}</b>requests</li>
 ${extras ? html`<li><b>${extras.coverage.operations.percent}%</b>operations covered</li>` : ''}
 </ul>
+${renderFailedSteps(result)}
+${renderSetup(usedReplay(result))}
 ${extras ? renderCertificate(extras.certificate) : ''}
 ${extras ? renderCoverage(extras.coverage, extras.minCoverage) : ''}
 ${extras ? renderWaivers(extras.waivers) : ''}
@@ -74,4 +78,22 @@ ${w.applied.length > 0 ? html`<h3>Applied</h3><ul>${w.applied.map((a) => html`<l
 ${w.expired.length > 0 ? html`<h3>Expired (they waive nothing and fail the run)</h3><ul>${w.expired.map((x) => html`<li><span class="badge failed">expired</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
 ${w.stale.length > 0 ? html`<h3>Stale (matched no failure: remove them)</h3><ul>${w.stale.map((x) => html`<li><span class="badge skipped">stale</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
 </section>`;
+}
+
+/**
+ * The failed steps first, before the certificate and the operations: the same count as the console's summary,
+ * JUnit's testcases with a <failure> and the banner (a step fails once, whatever number of rules it broke).
+ */
+function renderFailedSteps(result: RunResult): Html {
+  const failed = result.cases.filter((c) => c.status === 'failed');
+  if (failed.length === 0) return html``;
+  return html`<section id="failures"><h2>${failed.length} failed step${failed.length === 1 ? '' : 's'}</h2><ol>${failed.map(
+    (c) => html`<li><b>${c.area} › ${c.title}</b><ul>${c.failures.map((f) => html`<li><span class="badge ${f.severity}">${f.severity}</span> <code>${f.check}</code>${f.exchange.operationId ? html` on <code>${f.exchange.operationId}</code>` : ''}: ${f.message}</li>`)}</ul></li>`,
+  )}</ol></section>`;
+}
+
+/** The line to paste before any reproducer of this report: only the variables its reproducers name. */
+function renderSetup(used: readonly ReplayVariable[]): Html {
+  if (used.length === 0) return html``;
+  return html`<section id="setup"><h2>Reproduce <button class="copy" type="button" data-target="setup-line">copy</button></h2><p class="muted">Paste this line first, then any "Reproduce" command below.</p><pre id="setup-line">${setupLine(used)}</pre></section>`;
 }

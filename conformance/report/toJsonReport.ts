@@ -3,6 +3,7 @@ import type { RunResult } from '../run/RunResult.ts';
 import { forReport } from './forReport.ts';
 import { jsonReportExtras } from './jsonReportExtras.ts';
 import { reportBody } from './reportBody.ts';
+import { usedReplay } from './usedReplay.ts';
 import { setupLine } from '../run/replayVariables.ts';
 
 /** The machine-readable report (--json FILE): the whole result, secrets redacted. */
@@ -38,7 +39,7 @@ export function toJsonReport(run: RunResult): string {
     conformant: result.conformant,
     counts: result.counts,
     // The line to paste before any curl of this report (each variable, and where its value came from).
-    ...(result.replay?.length ? { setup: setupLine(result.replay) } : {}),
+    ...(usedReplay(result).length ? { setup: setupLine(usedReplay(result)) } : {}),
     cases: result.cases.map((c) => ({
       area: c.area,
       title: c.title,
