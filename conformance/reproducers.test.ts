@@ -13,6 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/contract.ts';
 import { faultCatalog } from '../mock/faults/catalog.ts';
 import type { CheckFailure } from './checks/Check.ts';
+import { invalidRequestRejected } from './checks/invalidRequestRejected.ts';
+import { fakeExchange } from './testing/fakeExchange.ts';
 import { usedReplay } from './report/usedReplay.ts';
 import { setupLine } from './run/replayVariables.ts';
 import { runConformance } from './run/runConformance.ts';
@@ -60,6 +62,15 @@ function operationsCiting(sentence: string): string[] {
 describe('the cited sentence concerns the failure\'s own operation', () => {
   it.each([...byOperation.keys()])('the spec has a part for %s', (id) => {
     expect(byOperation.get(id)?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a check that rests on one sentence per operation cites the operation\'s own', () => {
+  it.each([...byOperation.keys()])('invalid-request-rejected on %s', (op) => {
+    const [failure] = invalidRequestRejected.run({ contract, exchange: fakeExchange(op, 200), violation: 'query.active=maybe is not a boolean', rulePointer: '/paths' });
+    expect(failure?.severity).toBe('MUST');
+    const holders = operationsCiting(failure?.source?.text ?? '');
+    if (holders.length > 0) expect(holders, failure?.source?.text).toContain(op);
   });
 });
 
