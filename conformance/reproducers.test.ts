@@ -72,6 +72,12 @@ describe('a check that rests on one sentence per operation cites the operation\'
     const holders = operationsCiting(failure?.source?.text ?? '');
     if (holders.length > 0) expect(holders, failure?.source?.text).toContain(op);
   });
+
+  it('the ten endpoints of the description each cite a sentence of their own (no two share one)', () => {
+    const endpoints = ['getUserInfo', 'listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities', 'getUpdatedUsers', 'getUpdatedComponents'];
+    const cited = endpoints.map((op) => invalidRequestRejected.run({ contract, exchange: fakeExchange(op, 200), violation: 'x', rulePointer: '/paths' })[0]?.source?.text);
+    expect(new Set(cited).size).toBe(endpoints.length);
+  });
 });
 
 describe('every failure against a faulty mock', () => {
