@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadContract } from '../spec/contract.ts';
 import { checkRegistry } from './checks/registry.ts';
-import { parseCliArgs, USAGE } from './config/parseCliArgs.ts';
+import { parseCliArgs, usage } from './config/parseCliArgs.ts';
 import { resolveConfig } from './config/resolveConfig.ts';
 import { UsageError } from './config/UsageError.ts';
 import { painter, shouldColor } from './report/colors.ts';
@@ -15,8 +15,10 @@ import { finishRun } from './report/finishRun.ts';
 import { formatConsoleReport } from './report/formatConsoleReport.ts';
 import { toHtmlReport } from './report/toHtmlReport.ts';
 import { toJsonReport } from './report/toJsonReport.ts';
+import { terminalSafe } from './report/terminalSafe.ts';
 import { toJunitXml } from './report/toJunitXml.ts';
 import { runConformance, type RunOptions } from './run/runConformance.ts';
+import { suiteIdentity } from './suiteIdentity.ts';
 import { UnreachableError } from './run/UnreachableError.ts';
 import { defaultRecordedConfig, loadReplayPlan, replayProfile } from './replay/loadReplayPlan.ts';
 import { createReplayScenario } from './replay/replayScenario.ts';
@@ -27,6 +29,9 @@ export type { RunOptions } from './run/runConformance.ts';
 export type { RunResult } from './run/RunResult.ts';
 
 export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
+
+/** --max-time's default: a run against the mock takes seconds; a slow staging target, minutes. */
+const DEFAULT_MAX_TIME_SECONDS = 1800;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -52,7 +57,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     const args = parseCliArgs(argv);
     if (args.help) {
-      io.stdout(USAGE);
+      io.stdout(usage(io.env.EDU_CONFORM_COMMAND));
+      return EXIT.conformant;
+    }
+    if (args.version) {
+      const suite = suiteIdentity();
+      io.stdout(`${suite.name} ${suite.version}`);
       return EXIT.conformant;
     }
     const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
@@ -72,6 +82,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
       now,
       onProgress: createProgressPrinter(io.stdout, painter(color)),
+      maxTimeMs: (args.maxTimeSeconds ?? DEFAULT_MAX_TIME_SECONDS) * 1000,
       ...(args.showSecrets ? { showSecrets: true } : {}),
       ...(args.saveToken ? { saveToken: resolve(args.saveToken) } : {}),
       ...io.runOptions,
@@ -87,9 +98,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         io.stdout(`User token of the suite's login written to ${args.saveToken}: export CONFORM_USER_TOKEN="$(cat ${args.saveToken})"`);
       } else io.stderr(`conform: --save-token: no user token was obtained by login in this run, ${args.saveToken} not written`);
     }
-    if (args.junit) write(args.junit, toJunitXml(result));
-    if (args.json) write(args.json, toJsonReport(result));
-    if (args.html) write(args.html, toHtmlReport(result));
+    // Each report on its own: one that cannot be made or written (a full disk, a bad path) leaves the others.
+    let unwritten = 0;
+    for (const [flag, path, make] of [['--junit', args.junit, toJunitXml], ['--json', args.json, toJsonReport], ['--html', args.html, toHtmlReport]] as const) {
+      if (path === undefined) continue;
+      try {
+        write(path, make(result));
+      } catch (error) {
+        unwritten++;
+        io.stderr(`conform: ${flag} ${path} not written: ${terminalSafe((error as Error).message)}`);
+      }
+    }
+    if (unwritten > 0) return EXIT.usage;
     if (result.cases.length > 0 && result.cases.every((c) => c.status === 'skipped')) {
       io.stderr('conform: nothing was tested: every scenario was skipped for lack of configuration (see "Skipped" above)');
       return EXIT.usage;

@@ -1,6 +1,7 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import { decisionFor } from './decisionFor.ts';
+import { requestSentence } from './requestSentences.ts';
 import { stated, decided, defineCheck } from './Check.ts';
 
 export interface InvalidRequestInput {
@@ -20,6 +21,6 @@ export const invalidRequestRejected = defineCheck<InvalidRequestInput>(
     const status = exchange.response?.status;
     if (status === undefined || status >= 400) return [];
     const severity = contract.isInferred(rulePointer) ? 'SHOULD' : 'MUST';
-    return [fail(severity, exchange, `${violation}, yet the request was answered ${status}`, { expected: '4xx', actual: status, ...(severity === 'SHOULD' ? { source: decisionFor(rulePointer) } : {}) })];
+    return [fail(severity, exchange, `${violation}, yet the request was answered ${status}`, { expected: '4xx', actual: status, source: severity === 'SHOULD' ? decisionFor(rulePointer) : requestSentence(exchange.operationId) })];
   },
 );

@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/Exchange.ts';
 import { stated, decided, defineCheck, type CheckFailure } from './Check.ts';
+import { citeOwnDataAction } from './updatedAfterSentence.ts';
 import { instant, label, type Json } from './values.ts';
 
 export interface UpdatedAfterInput {
@@ -32,5 +33,5 @@ export const updatedAfter = defineCheck<UpdatedAfterInput>('updated-after', 'A d
     const at = unfiltered.filter((r) => instant(r.updatedAt) === bound && !returned.has(r.alias));
     if (at.length > 0) out.push(fail('SHOULD', exchange, `${at.length} record(s) updated exactly at after=${after} are left out, e.g. ${label(at[0] as Json)} (decided: updatedAt >= after)`, { path: 'response.data', expected: at.slice(0, 5).map((r) => r.alias), actual: `${records.length} records` }));
   }
-  return out;
+  return citeOwnDataAction(out);
 });

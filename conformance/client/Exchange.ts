@@ -24,8 +24,10 @@ export interface Exchange {
   operationId?: string;
   request: RecordedRequest;
   response?: RecordedResponse;
-  /** Set when no HTTP response came back (refused connection, timeout). */
+  /** Set when no HTTP response came back (refused connection, timeout), or it was over the body cap. */
   error?: string;
+  /** The target answered, with a body over the suite's cap (error says so): reachable, but not judged. */
+  overCap?: true;
   durationMs: number;
   /** A curl command replaying the request; secrets appear as environment-variable references. */
   curl: string;

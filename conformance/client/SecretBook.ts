@@ -16,8 +16,7 @@ export function createSecretBook(initial: Record<string, string | undefined> = {
   const reveal = options.reveal === true;
   const book: SecretBook = {
     add(value, envVar) {
-      // Too short a "secret" would redact ordinary text; such a value protects nothing anyway.
-      if (!reveal && value && value.length >= 4) byValue.set(value, envVar);
+      if (!reveal && value !== undefined && isTokenShaped(value)) byValue.set(value, envVar);
     },
     entries() {
       return [...byValue.entries()].map(([value, envVar]) => ({ value, envVar })).sort((a, b) => b.value.length - a.value.length);
@@ -32,4 +31,13 @@ export function createSecretBook(initial: Record<string, string | undefined> = {
   };
   for (const [envVar, value] of Object.entries(initial)) book.add(value, envVar);
   return book;
+}
+
+/**
+ * Only a value of token characters counts as a secret (RFC 6750 §2.1 b64token, at least 4 of them): too short
+ * a "secret" would redact ordinary text, and one the target chose with quotes, `<` or spaces would turn its
+ * redaction into markup or shell syntax. A value outside that shape is shown as it is, escaped like any text.
+ */
+export function isTokenShaped(value: string): boolean {
+  return value.length >= 4 && value.length <= 4096 && /^[A-Za-z0-9\-._~+/]+=*$/.test(value);
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Exchange, RecordedRequest, RecordedResponse } from './Exchange.ts';
 import type { SecretBook } from './SecretBook.ts';
+import { keptSlice, MAX_BODY_BYTES, readCappedBody } from './readCappedBody.ts';
 import { toCurl } from './toCurl.ts';
 
 export interface ClientRequest {
@@ -37,6 +38,10 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Sent on every request (--header), under the request's own headers; reproducers carry them too. */
   headers?: Record<string, string>;
+  /** The run's overall deadline (a performance.now() time): no request is sent after it, none waits past it. */
+  deadline?: number;
+  /** The most bytes of a body read (MAX_BODY_BYTES by default): a larger answer is recorded as an error. */
+  maxBodyBytes?: number;
 }
 
 /** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
@@ -79,22 +84,31 @@ export function createClient(options: ClientOptions): HttpClient {
       const started = performance.now();
       let response: RecordedResponse | undefined;
       let error: string | undefined;
-      try {
-        const res = await doFetch(recorded.url, {
-          method: recorded.method,
-          headers,
-          body,
-          redirect: req.redirect ?? 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const bodyText = await res.text();
-        const responseHeaders: Record<string, string> = {};
-        res.headers.forEach((value, name) => {
-          responseHeaders[name.toLowerCase()] = value;
-        });
-        response = { status: res.status, headers: responseHeaders, bodyText, body: parseJson(bodyText, responseHeaders['content-type']) };
-      } catch (caught) {
-        error = describeTransportError(caught);
+      let overCap = false;
+      const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
+      const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+      if (left <= 0) error = "not sent: the run's overall time (--max-time) is up";
+      else {
+        try {
+          const res = await doFetch(recorded.url, {
+            method: recorded.method,
+            headers,
+            body,
+            redirect: req.redirect ?? 'manual',
+            signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left)))),
+          });
+          const read = await readCappedBody(res.body, maxBytes);
+          const responseHeaders: Record<string, string> = {};
+          res.headers.forEach((value, name) => {
+            responseHeaders[name.toLowerCase()] = value;
+          });
+          overCap = 'overCap' in read;
+          if ('overCap' in read) error = `the answer (status ${res.status}) is over the suite's body cap of ${maxBytes} bytes: reading stopped at ${read.bytes} bytes`;
+          // The parsed body is what checks judge; the text kept beside it is a bounded slice.
+          else response = { status: res.status, headers: responseHeaders, bodyText: keptSlice(read.text), body: parseJson(read.text, responseHeaders['content-type']) };
+        } catch (caught) {
+          error = describeTransportError(caught);
+        }
       }
       const exchange: Exchange = {
         id: exchanges.length + 1,
@@ -102,6 +116,7 @@ export function createClient(options: ClientOptions): HttpClient {
         request: recorded,
         ...(response ? { response } : {}),
         ...(error ? { error } : {}),
+        ...(overCap ? { overCap: true as const } : {}),
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         curl: toCurl(recorded, options.secrets),
       };

@@ -49,8 +49,19 @@ export function shellWord(text: string, secrets: SecretBook): string {
   return pieces.map((p) => ('envVar' in p ? `"$${p.envVar}"` : singleQuote(p.literal))).join('');
 }
 
+// Characters a terminal or a shell would act on inside quotes: C0 controls, DEL, C1, bidi controls.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Single quotes keep everything literal; text with an unprintable character goes in bash's $'…' quoting
+ * instead, each such character (and backslash and quote) written as an escape, so the pasted line is plain ASCII-visible
+ * text that means exactly the original.
+ */
 function singleQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+  if (text.search(UNPRINTABLE) === -1) return `'${text.replace(/'/g, `'\\''`)}'`;
+  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `$'${escaped}'`;
 }
 
 function decodeBasic(encoded: string): string | undefined {

@@ -22,6 +22,10 @@ export interface CliArgs {
   waivers?: string;
   minCoverage?: number;
   help: boolean;
+  /** --max-time: the whole run's time limit, in seconds. */
+  maxTimeSeconds?: number;
+  /** --version: print the suite's name and version. */
+  version?: boolean;
   /** --header 'Name: value', repeatable: extra headers on every request. */
   headers?: Record<string, string>;
   /** Reports show secret values instead of $VARIABLES. */
@@ -31,6 +35,11 @@ export interface CliArgs {
   /** A HAR file to replay against the target (the area `replay`), and the config it was recorded with. */
   replay?: string;
   recordedConfig?: string;
+}
+
+/** The help text, naming the command the user typed (`edu-conform` from the package). */
+export function usage(command = 'npm run conform --'): string {
+  return USAGE.replace('npm run conform --', command);
 }
 
 export const USAGE = `Usage: npm run conform -- --base-url URL [options]
@@ -70,13 +79,16 @@ Options
                         the recording shows (the area "replay"; the certificate names the HAR's sha256)
   --recorded-config FILE  the config the recording was made with (format of --config; default
                         fixtures/conform.mock.json, the mock's seeded data): its values map to the target's
+  --max-time S          the whole run's time limit in seconds (default 1800): past it no request is sent,
+                        the steps left fail, and the reports are written
   -h, --help            this text
+  --version             the suite's name and version
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
 CONFORM_USER_TOKEN, CONFORM_SEASON, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
 curl lines name the variable instead.
 
-Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target or nothing to test.`;
+Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target, nothing to test or a report not written.`;
 
 /** Parses the command line (node:util parseArgs, strict: an unknown flag is a usage error). */
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -111,6 +123,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         replay: { type: 'string' },
         'recorded-config': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
+        'max-time': { type: 'string' },
       },
     });
   } catch (error) {
@@ -140,6 +154,11 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.only !== undefined) out.only = parseAreas(v.only);
   if (v.header !== undefined) out.headers = parseHeaders(v.header);
   if (v['show-secrets'] === true) out.showSecrets = true;
+  if (v.version === true) out.version = true;
+  if (v['max-time'] !== undefined) {
+    if (!/^\d{1,6}$/.test(v['max-time']) || Number(v['max-time']) === 0) throw new UsageError(`--max-time takes a whole number of seconds from 1 to 999999, got "${v['max-time']}"`);
+    out.maxTimeSeconds = Number(v['max-time']);
+  }
   if (v['save-token'] !== undefined) out.saveToken = v['save-token'];
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);

@@ -31,3 +31,12 @@ describe('diffReports', () => {
     expect(formatDiff(diff)).toContain('Coverage operations: n/a → 3/3 (0%)');
   });
 });
+
+describe('the failure count of conform:diff', () => {
+  it('counts failed steps, as the console, the HTML report and JUnit do, whatever number of rules each broke', () => {
+    const step = (title: string, failures: number) => ({ area: 'groups', title, status: failures > 0 ? 'failed' : 'passed', failures: Array.from({ length: failures }, (_, i) => ({ check: `c${i}` })) });
+    const diff = diffReports({ cases: [step('a', 2), step('b', 0)] }, { cases: [step('a', 3), step('b', 1), step('c', 0)] });
+    expect(diff.failedSteps).toEqual({ before: 1, after: 2 });
+    expect(formatDiff(diff)).toMatch(/^Failed steps: 1 → 2$/m);
+  });
+});

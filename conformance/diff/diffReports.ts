@@ -30,6 +30,8 @@ export interface ReportDiff {
   coverage: CoverageChange[];
   /** Differences of what was tested (spec, target, profile): the comparison may not be like for like. */
   notes: string[];
+  /** The run's one failure count (failed steps, as the console, the HTML report and JUnit count), before and after. */
+  failedSteps: { before: number; after: number };
 }
 
 /**
@@ -54,7 +56,12 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
     stillFailing: [...now.values()].filter((k) => old.has(id(k))),
     coverage: coverage.filter((c) => c.before?.covered !== c.after?.covered || c.before?.total !== c.after?.total || c.newlyCovered.length > 0 || c.noLongerCovered.length > 0),
     notes,
+    failedSteps: { before: failedSteps(before), after: failedSteps(after) },
   };
+}
+
+function failedSteps(report: ReportForDiff): number {
+  return report.cases.filter((c) => c.status === 'failed').length;
 }
 
 /** The diff as text: what newly fails, what got fixed, what changed in coverage. */
@@ -65,6 +72,7 @@ export function formatDiff(diff: ReportDiff): string {
     for (const k of keys) lines.push(`  ${mark} ${k.check}${k.operation ? ` on ${k.operation}` : ''} (${k.step})${k.count > 1 ? ` ×${k.count}` : ''}: ${k.message}`);
   };
   for (const note of diff.notes) lines.push(`note: ${note}`);
+  lines.push(`Failed steps: ${diff.failedSteps.before} → ${diff.failedSteps.after}`);
   list('Newly failing', diff.newlyFailing, '✗');
   list('Fixed', diff.fixed, '✓');
   lines.push(`Still failing: ${diff.stillFailing.length}`);

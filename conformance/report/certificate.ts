@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Waiver } from '../plan/waivers.ts';
 import type { RunCounts } from '../run/RunResult.ts';
 
@@ -25,11 +24,7 @@ export interface Certificate {
   replay?: { har: string; sha256: string; calls: number; leftOut: Record<string, number> };
 }
 
-/** The suite's name and version, from its package.json. */
-export function suiteIdentity(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name?: string; version?: string };
-  return { name: pkg.name ?? 'conformance', version: pkg.version ?? '0.0.0' };
-}
+export { suiteIdentity } from '../suiteIdentity.ts';
 
 /** sha256 (hex) of a file's exact bytes. */
 export function sha256Of(bytes: Uint8Array): string {

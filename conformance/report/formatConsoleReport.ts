@@ -6,6 +6,9 @@ import { describeValue } from './describeValue.ts';
 import { formatReportExtras } from './formatReportExtras.ts';
 import { offendingItem } from './offendingItem.ts';
 import { summaryLine } from './summaryLine.ts';
+import { forReport } from './forReport.ts';
+import { terminalSafe } from './terminalSafe.ts';
+import { usedReplay } from './usedReplay.ts';
 
 export interface ConsoleOptions {
   /** ANSI colours (a TTY, NO_COLOR / FORCE_COLOR decided by the caller). */
@@ -30,11 +33,12 @@ function sameKind(entry: Entry): string {
  * offending item of an array, and a curl line that runs after the setup line printed above them. Then
  * the areas, skipped steps, a hint when most requests were 404, and the summary line, last.
  */
-export function formatConsoleReport(result: RunResult, options: ConsoleOptions = {}): string {
+export function formatConsoleReport(run: RunResult, options: ConsoleOptions = {}): string {
+  // Redacted and neutralised value by value, before the colours (our own escapes) are added.
+  const result = forReport(run, terminalSafe);
   const paint: Paint = painter(options.color === true);
   const lines: string[] = [''];
-  const all = result.cases.flatMap((c) => [...c.failures, ...c.warnings]);
-  const used = (result.replay ?? []).filter((v) => all.some((f) => f.exchange.curl.includes(`$${v.name}`)));
+  const used = usedReplay(result);
   if (used.length > 0) {
     lines.push(paint('bold', 'Reproduce: paste this line first, then any "reproduce:" line below'));
     lines.push(`  ${setupLine(used)}`, '');
@@ -56,7 +60,7 @@ export function formatConsoleReport(result: RunResult, options: ConsoleOptions =
   lines.push(`${result.exchanges} requests in ${result.durationMs} ms · seed ${result.seed}${result.strict ? ' · strict' : ''}`);
   const summary = summaryLine(result.counts);
   lines.push(result.counts.failed > 0 ? paint('red', summary) : paint('green', summary));
-  return result.redact(lines.join('\n'));
+  return lines.join('\n');
 }
 
 function section(lines: string[], paint: Paint, title: string, cases: CaseResult[], pick: (c: CaseResult) => CheckFailure[], colour: 'red' | 'yellow'): void {

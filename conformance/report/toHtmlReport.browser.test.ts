@@ -118,6 +118,36 @@ describe.runIf(runs)('the HTML report in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('fits a phone (390 px): the failed steps first, the setup line, nothing wider than the screen', async () => {
+    const { baseUrl: _b, ...config } = target.config;
+    const configFile = join(dir, 'phone.json');
+    const htmlFile = join(dir, 'phone.html');
+    const jsonFile = join(dir, 'phone.json.report');
+    const junitFile = join(dir, 'phone.xml');
+    writeFileSync(configFile, JSON.stringify(config));
+    const out: string[] = [];
+    await main(['--base-url', target.url, '--config', configFile, '--only', 'groups,data-actions', '--seed', '7', '--html', htmlFile, '--json', jsonFile, '--junit', junitFile], { env: {}, stdout: (l) => out.push(l), stderr: () => undefined, now: () => new Date('2026-03-02T09:00:00.000Z') });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    await page.goto(pathToFileURL(htmlFile).href);
+    await page.screenshot({ path: join(tmpdir(), 'conformance-report-phone.png') });
+    const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
+    expect(width).toBeLessThanOrEqual(390);
+    // The failures come before the certificate and the operations.
+    const top = async (selector: string): Promise<number> => (await page.locator(selector).boundingBox())?.y ?? Infinity;
+    expect(await top('#failures')).toBeLessThan(await top('#certificate'));
+    expect(await top('#failures')).toBeLessThan(await top('#operations'));
+    expect(await page.locator('#setup-line').innerText()).toMatch(/^export CONFORM_TOKEN=/);
+    // One failure count: the banner's, the list's, the console's summary, JUnit's failures, the JSON's.
+    const failed = Number(await page.locator('#counts li.failed b').innerText());
+    expect(await page.locator('#failures > ol > li').count()).toBe(failed);
+    expect(out.join('\n')).toMatch(new RegExp(`\\b${failed} failed\\b`));
+    expect(readFileSync(junitFile, 'utf8').match(/<failure /g)?.length).toBe(failed);
+    expect((JSON.parse(readFileSync(jsonFile, 'utf8')) as { counts: { failed: number } }).counts.failed).toBe(failed);
+    const badges = await page.locator('details.op summary .badge.failed').allInnerTexts();
+    for (const badge of badges) expect(badge).toMatch(/^✗ \d+ failed steps?$/);
+    await page.close();
+  }, 60_000);
+
   it('renders hostile text as text: no script of the target runs, no request leaves the file', async () => {
     const file = join(dir, 'hostile.html');
     writeFileSync(file, toHtmlReport(hostileRun()));

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { loadContract, type Contract } from '../../spec/contract.ts';
 import { describeWaiver } from '../plan/waivers.ts';
 import type { RunResult } from '../run/RunResult.ts';
+import { setupLine, type ReplayVariable } from '../run/replayVariables.ts';
+import { forReport } from './forReport.ts';
+import { usedReplay } from './usedReplay.ts';
 import { html, raw, type Html } from './html/escapeHtml.ts';
 import { HTML_SCRIPT } from './html/htmlScript.ts';
 import { HTML_STYLE } from './html/htmlStyle.ts';
@@ -8,15 +12,18 @@ import { renderCertificate } from './html/renderCertificate.ts';
 import { renderCoverage } from './html/renderCoverage.ts';
 import { renderOperations } from './html/renderOperations.ts';
 
-// The page may run its own inline style and script and load nothing else: no font, image, frame or fetch.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+// The page may run its own inline style and its one script (named by its hash, so no inline event handler
+// and no other script runs: CSP 3 §6.7.3.3) and load nothing else: no font, image, frame or fetch.
+const SCRIPT_HASH = createHash('sha256').update(HTML_SCRIPT).digest('base64');
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
 
 /**
  * The HTML report (--html FILE): one self-contained page for a manager (verdict, counts and certificate at the
  * top) and a developer (per operation the checks, each failure with its rule and source, the exchange and a
  * curl reproducer). Every value from the run is escaped, and secrets are redacted.
  */
-export function toHtmlReport(result: RunResult, contract: Contract = loadContract()): string {
+export function toHtmlReport(run: RunResult, contract: Contract = loadContract()): string {
+  const result = forReport(run);
   const extras = result.extras;
   const verdict = extras?.verdict.result ?? (result.conformant ? 'pass' : 'fail');
   const title = `Conformance ${verdict === 'pass' ? 'passed' : 'failed'}: ${result.baseUrl}`;
@@ -44,6 +51,8 @@ ${count('passed', counts.passed, 'passed')}${count('failed', counts.failed, 'fai
 <li><b>${result.exchanges}</b>requests</li>
 ${extras ? html`<li><b>${extras.coverage.operations.percent}%</b>operations covered</li>` : ''}
 </ul>
+${renderFailedSteps(result)}
+${renderSetup(usedReplay(result))}
 ${extras ? renderCertificate(extras.certificate) : ''}
 ${extras ? renderCoverage(extras.coverage, extras.minCoverage) : ''}
 ${extras ? renderWaivers(extras.waivers) : ''}
@@ -55,7 +64,7 @@ ${skipped.length > 0 ? html`<section id="skipped"><h2>Skipped</h2><ul>${skipped.
 <script>${raw(HTML_SCRIPT)}</script>
 </body></html>
 `;
-  return result.redact(page.text);
+  return page.text;
 }
 
 function count(cls: string, value: number, label: string): Html {
@@ -69,4 +78,22 @@ ${w.applied.length > 0 ? html`<h3>Applied</h3><ul>${w.applied.map((a) => html`<l
 ${w.expired.length > 0 ? html`<h3>Expired (they waive nothing and fail the run)</h3><ul>${w.expired.map((x) => html`<li><span class="badge failed">expired</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
 ${w.stale.length > 0 ? html`<h3>Stale (matched no failure: remove them)</h3><ul>${w.stale.map((x) => html`<li><span class="badge skipped">stale</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
 </section>`;
+}
+
+/**
+ * The failed steps first, before the certificate and the operations: the same count as the console's summary,
+ * JUnit's testcases with a <failure> and the banner (a step fails once, whatever number of rules it broke).
+ */
+function renderFailedSteps(result: RunResult): Html {
+  const failed = result.cases.filter((c) => c.status === 'failed');
+  if (failed.length === 0) return html``;
+  return html`<section id="failures"><h2>${failed.length} failed step${failed.length === 1 ? '' : 's'}</h2><ol>${failed.map(
+    (c) => html`<li><b>${c.area} › ${c.title}</b><ul>${c.failures.map((f) => html`<li><span class="badge ${f.severity}">${f.severity}</span> <code>${f.check}</code>${f.exchange.operationId ? html` on <code>${f.exchange.operationId}</code>` : ''}: ${f.message}</li>`)}</ul></li>`,
+  )}</ol></section>`;
+}
+
+/** The line to paste before any reproducer of this report: only the variables its reproducers name. */
+function renderSetup(used: readonly ReplayVariable[]): Html {
+  if (used.length === 0) return html``;
+  return html`<section id="setup"><h2>Reproduce <button class="copy" type="button" data-target="setup-line">copy</button></h2><p class="muted">Paste this line first, then any "Reproduce" command below.</p><pre id="setup-line">${setupLine(used)}</pre></section>`;
 }

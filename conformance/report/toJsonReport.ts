@@ -1,10 +1,14 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { RunResult } from '../run/RunResult.ts';
+import { forReport } from './forReport.ts';
 import { jsonReportExtras } from './jsonReportExtras.ts';
+import { reportBody } from './reportBody.ts';
+import { usedReplay } from './usedReplay.ts';
 import { setupLine } from '../run/replayVariables.ts';
 
 /** The machine-readable report (--json FILE): the whole result, secrets redacted. */
-export function toJsonReport(result: RunResult): string {
+export function toJsonReport(run: RunResult): string {
+  const result = forReport(run);
   const failure = (f: CheckFailure) => ({
     check: f.check,
     severity: f.severity,
@@ -17,7 +21,7 @@ export function toJsonReport(result: RunResult): string {
       id: f.exchange.id,
       ...(f.exchange.operationId ? { operationId: f.exchange.operationId } : {}),
       request: f.exchange.request,
-      ...(f.exchange.response ? { response: { status: f.exchange.response.status, headers: f.exchange.response.headers, body: f.exchange.response.body ?? f.exchange.response.bodyText } } : {}),
+      ...(f.exchange.response ? { response: { status: f.exchange.response.status, headers: f.exchange.response.headers, body: reportBody(f.exchange.response) } } : {}),
       ...(f.exchange.error ? { error: f.exchange.error } : {}),
       durationMs: f.exchange.durationMs,
       curl: f.exchange.curl,
@@ -35,7 +39,7 @@ export function toJsonReport(result: RunResult): string {
     conformant: result.conformant,
     counts: result.counts,
     // The line to paste before any curl of this report (each variable, and where its value came from).
-    ...(result.replay?.length ? { setup: setupLine(result.replay) } : {}),
+    ...(usedReplay(result).length ? { setup: setupLine(usedReplay(result)) } : {}),
     cases: result.cases.map((c) => ({
       area: c.area,
       title: c.title,
@@ -51,5 +55,5 @@ export function toJsonReport(result: RunResult): string {
     })),
     ...jsonReportExtras(result),
   };
-  return result.redact(JSON.stringify(report, null, 2)) + '\n';
+  return JSON.stringify(report, null, 2) + '\n';
 }

@@ -30,6 +30,8 @@ export interface RunOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Per-request timeout. */
   timeoutMs?: number;
+  /** The whole run's time limit (--max-time): past it no request is sent, and the run ends with what it has. */
+  maxTimeMs?: number;
   contract?: Contract;
   scenarios?: readonly Scenario[];
   /** Reports and reproducers show secret values instead of $CONFORM_* variables (--show-secrets). */
@@ -60,10 +62,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     },
     { reveal: options.showSecrets === true },
   );
-  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.maxTimeMs ? { deadline: started + options.maxTimeMs } : {}) });
 
   const probe = await client.send({ method: 'GET', path: '/' });
-  if (probe.error) throw new UnreachableError(config.baseUrl, probe.error);
+  if (probe.error && !probe.overCap) throw new UnreachableError(config.baseUrl, probe.error);
 
   const shared: SharedState = {
     config,

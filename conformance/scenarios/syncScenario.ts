@@ -79,7 +79,7 @@ export const syncScenario: Scenario = {
       const { exchange, group } = await findGroupByAlias(s, alias);
       const inactive = await findGroupByAlias(s, alias, { active: 'false' });
       const active = await findGroupByAlias(s, alias, { active: 'true' });
-      s.check(syncDeactivate, { exchange, alias, ...(group ? { group } : {}), inInactiveList: inactive.group !== undefined, inActiveList: active.group !== undefined });
+      s.check(syncDeactivate, { exchange, alias, ...(group ? { group } : {}), inInactiveList: inactive.group !== undefined, inActiveList: active.group !== undefined, inactiveExchange: inactive.exchange, activeExchange: active.exchange });
     });
 
     await step('refuse uploads that break the spec', async (s) => {

@@ -1,12 +1,13 @@
 /**
- * The package as a team meets it: `npm pack` (which builds dist/ through prepack), the tarball installed into
- * an empty folder (dependencies from npm's cache where it has them, else the npm registry), then `edu-mock
- * --help` and `edu-mock --port 0` with no TypeScript toolchain installed there, and `edu-conform --help`.
+ * The package as a team meets it: `npm run package` (which builds dist/, the package's root), the tarball installed
+ * into an empty folder (dependencies from npm's cache where it has them, else the npm registry), then, with no
+ * TypeScript toolchain installed there: `--help` and `--version` of both bins, `edu-mock --port 0`, and
+ * `npx edu-conform` against it with --json and --html, run to completion as the README shows.
  * Where the tarball cannot be installed (no registry, no cache) the test says so and skips.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +17,7 @@ const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'edu-pack-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 let child: ChildProcess | undefined;
 
 afterAll(async () => {
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 describe('the npm package', () => {
   it('packs, installs into an empty folder and runs edu-mock and edu-conform without TypeScript', async (ctx) => {
-    await run(npm, ['pack', '--pack-destination', work, '--silent'], { cwd: root, timeout: 180_000 });
+    await run(npm, ['run', 'package', '--silent', '--', '--pack-destination', work], { cwd: root, timeout: 180_000 });
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
     expect(tarball).toBeDefined();
     const app = join(work, 'app');
@@ -50,7 +52,16 @@ describe('the npm package', () => {
     expect(help.stdout).toMatch(/^usage: edu-mock \[options\]/);
     for (const flag of ['--port', '--host', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--public-url']) expect(help.stdout).toContain(flag);
     const conformHelp = await run(process.execPath, [join(bin, 'edu-conform'), '--help'], { cwd: app, timeout: 30_000 });
-    expect(conformHelp.stdout).toMatch(/--base-url/);
+    expect(conformHelp.stdout).toMatch(/^Usage: edu-conform --base-url URL/);
+    expect(conformHelp.stdout).not.toContain('npm run conform');
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'edu-platform-contract', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(installed).not.toHaveProperty('private');
+    expect(installed).not.toHaveProperty('scripts');
+    expect(installed).not.toHaveProperty('devDependencies');
+    for (const name of ['edu-mock', 'edu-conform']) {
+      const version = await run(process.execPath, [join(bin, name), '--version'], { cwd: app, timeout: 30_000 });
+      expect(version.stdout.trim()).toBe(`edu-platform-contract ${installed.version as string}`);
+    }
 
     child = spawn(process.execPath, [join(bin, 'edu-mock'), '--port', '0', '--host', '127.0.0.1', '--quiet'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
     const base = await new Promise<string>((resolve, reject) => {
@@ -68,5 +79,15 @@ describe('the npm package', () => {
     expect((await fetch(`${base}/__mock/ui`)).status).toBe(200);
     const groups = await fetch(`${base}/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
     expect(groups.status).toBe(200);
-  }, 420_000);
+
+    // The README's line, in a folder that holds nothing but the installed package.
+    const config = join('node_modules', 'edu-platform-contract', 'fixtures', 'conform.mock.json');
+    const conform = await run(npx, ['--no-install', 'edu-conform', '--base-url', base, '--config', config, '--seed', '7', '--json', 'out/conform.json', '--html', 'out/conform.html'], { cwd: app, timeout: 240_000 }).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
+    expect(conform.stderr ?? '').not.toMatch(/internal error/);
+    expect('code' in conform ? conform.code : 0).toBe(0);
+    const report = JSON.parse(readFileSync(join(app, 'out', 'conform.json'), 'utf8')) as { certificate: { suite: { version: string }; result: string } };
+    expect(report.certificate.suite.version).toBe(installed.version);
+    expect(report.certificate.result).toBe('pass');
+    expect(readFileSync(join(app, 'out', 'conform.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+  }, 600_000);
 });

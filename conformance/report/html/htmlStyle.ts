@@ -43,5 +43,18 @@ details.op > .body { padding: 4px 14px 10px; }
 .toolbar { position: sticky; top: 0; background: #fff; padding: 8px 0; border-bottom: 1px solid var(--line); z-index: 10; display: flex; gap: 16px; align-items: center; }
 button.copy { font: inherit; font-size: 12px; padding: 1px 8px; border: 1px solid var(--line); border-radius: 6px; background: #fff; cursor: pointer; }
 body.failures-only details.op.clean { display: none; }
+body { overflow-wrap: anywhere; }
+#failures ol { padding-left: 20px; } #failures li { margin: 4px 0; } #failures ul { padding-left: 16px; }
+/* A phone (390 px wide): one column, nothing wider than the screen. */
+@media (max-width: 640px) {
+  main { padding: 0 12px 32px; }
+  .banner { margin: 0 -12px; padding: 16px 12px; }
+  h1 { font-size: 22px; }
+  .counts li { min-width: 0; flex: 1 1 40%; padding: 6px 10px; }
+  .kv, dl.cert { grid-template-columns: 1fr; }
+  .bar .name { width: 90px; } .bar .num { width: auto; }
+  table { display: block; overflow-x: auto; }
+  .toolbar { flex-wrap: wrap; gap: 8px; }
+}
 @media print { .toolbar, button.copy { display: none; } details.op { break-inside: avoid; } }
 `;

@@ -1,3 +1,4 @@
+import { reportBody } from '../reportBody.ts';
 import type { CheckFailure } from '../../checks/Check.ts';
 import { checkRegistry } from '../../checks/registry.ts';
 import type { RuleSource } from '../../checks/RuleSource.ts';
@@ -41,7 +42,8 @@ function renderRequest(req: RecordedRequest, r: (t: string) => string): Html {
 }
 
 function renderResponse(res: RecordedResponse, r: (t: string) => string): Html {
-  const body = res.body !== undefined ? JSON.stringify(res.body, null, 2) : res.bodyText;
+  const shown = reportBody(res);
+  const body = typeof shown === 'string' ? shown : JSON.stringify(shown, null, 2);
   return html`<pre>${r(`${res.status}\n${headerLines(res.headers)}${body ? `\n${cut(body)}` : ''}`)}</pre>`;
 }
 

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../testing/startServer.ts';
+import { createClient } from './createClient.ts';
+import { keptSlice, MAX_BODY_BYTES } from './readCappedBody.ts';
+import { createSecretBook } from './SecretBook.ts';
+
+const MB = 1024 * 1024;
+
+describe('bounded reads', () => {
+  let server: RunningServer;
+  let sentBytes = 0;
+  beforeAll(async () => {
+    server = await startServer((req, res) => {
+      if (req.url === '/huge') {
+        // 200 MB of JSON-looking text, streamed a megabyte at a time; stops when the client goes away.
+        const chunk = Buffer.alloc(MB, 'a');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('"');
+        let left = 200;
+        const pump = (): void => {
+          while (left > 0) {
+            left--;
+            sentBytes += MB;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end('"');
+        };
+        res.on('close', () => (left = 0));
+        pump();
+        return;
+      }
+      if (req.url === '/slow') return void setTimeout(() => res.end('{}'), 2_000);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ list: Array.from({ length: 20_000 }, (_, i) => ({ i })) }));
+    });
+  });
+  afterAll(() => server.close());
+
+  it('a 200 MB answer is a recorded failure after at most the cap, not a crash', async () => {
+    const client = createClient({ baseUrl: server.url, secrets: createSecretBook() });
+    const exchange = await client.send({ method: 'GET', path: '/huge' });
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.overCap).toBe(true);
+    expect(exchange.error).toMatch(new RegExp(`status 200\\) is over the suite's body cap of ${MAX_BODY_BYTES} bytes`));
+    expect(sentBytes).toBeLessThan(200 * MB);
+  }, 60_000);
+
+  it('keeps the parsed body whole and a bounded slice of its text', async () => {
+    const client = createClient({ baseUrl: server.url, secrets: createSecretBook() });
+    const exchange = await client.send({ method: 'GET', path: '/big' });
+    expect((exchange.response?.body as { list: unknown[] }).list).toHaveLength(20_000);
+    expect(exchange.response?.bodyText.length).toBeLessThan(70 * 1024);
+    expect(exchange.response?.bodyText).toMatch(/more characters not kept\]$/);
+  });
+
+  it('sends nothing once the overall deadline has passed, and waits no longer than it', async () => {
+    const client = createClient({ baseUrl: server.url, secrets: createSecretBook(), deadline: performance.now() + 300 });
+    const slow = await client.send({ method: 'GET', path: '/slow' });
+    expect(slow.error).toBe('timed out');
+    expect(slow.durationMs).toBeLessThan(1_500);
+    const late = await client.send({ method: 'GET', path: '/big' });
+    expect(late.error).toMatch(/overall time \(--max-time\) is up/);
+  });
+
+  it.each([
+    ['abc', 'abc'],
+    ['x'.repeat(10), 'x'.repeat(4) + '… [6 more characters not kept]'],
+  ])('keptSlice(%j)', (text, kept) => {
+    expect(keptSlice(text, 4)).toBe(kept);
+  });
+});

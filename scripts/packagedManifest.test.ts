@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { packagedManifest } from './packagedManifest.ts';
+
+const repo = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+describe('packagedManifest', () => {
+  const manifest = packagedManifest(repo);
+  it.each(['scripts', 'devDependencies', 'private', 'files'])('drops %s', (key) => {
+    expect(manifest).not.toHaveProperty(key);
+  });
+  it('keeps the name, version and run-time dependencies', () => {
+    expect(manifest).toMatchObject({ name: repo.name, version: repo.version, dependencies: repo.dependencies, type: 'module' });
+  });
+  it('points the bins inside the package root (dist/ is the root)', () => {
+    expect(manifest.bin).toEqual({ 'edu-mock': 'mock/bin/edu-mock.js', 'edu-conform': 'conformance/bin/edu-conform.js' });
+  });
+});
