@@ -1,5 +1,5 @@
-/** The areas a run can select with --only; each has one scenario. */
-export const AREAS = ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync'] as const;
+/** The areas a run can select with --only; each has one scenario (generate: the generative phase, conformance/generate). */
+export const AREAS = ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync', 'generate'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** An OAuth client the suite drives through the authorization-code flow to get a user-info token. */

@@ -1,0 +1,25 @@
+import type { RequestDraft } from './RequestDraft.ts';
+
+/** One operation as the phase exercises it: a base request known to be valid, and what must not vary. */
+export interface OperationTarget {
+  operationId: string;
+  base: RequestDraft;
+  /**
+   * Body pointers bound to the target's configuration (the secret, the community, an entity's alias): only
+   * made invalid (removed, wrong type), never replaced by another valid value, which would address another
+   * app, community or entity, or be refused for a reason the schema cannot see.
+   */
+  pinned: readonly string[];
+  /** Query parameters never generated (none so far; kept for a target's own exclusions). */
+  skipQuery?: readonly string[];
+  /** Path parameters of a read to try with ids nobody learned (edge strings, an unknown ObjectId). */
+  pathProbes?: readonly string[];
+}
+
+/**
+ * Whether a body place is bound to the configuration: a pinned place, inside one, or holding one (replacing
+ * `/context` would drop `/context/community`).
+ */
+export function isBound(pointer: string, pinned: readonly string[]): boolean {
+  return pinned.some((p) => pointer === p || pointer.startsWith(`${p}/`) || p.startsWith(`${pointer}/`));
+}
