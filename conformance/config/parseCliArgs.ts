@@ -28,6 +28,10 @@ export interface CliArgs {
   showSecrets?: boolean;
   /** Where to write the user token the suite's own OAuth login obtained. */
   saveToken?: string;
+  /** --generate N: random cases per operation in the generative phase; --no-generate: no phase (false). */
+  generate?: number | false;
+  /** --replay-case ID: only that generated case, with the run's --seed. */
+  replayCase?: string;
 }
 
 export const USAGE = `Usage: npm run conform -- --base-url URL [options]
@@ -62,6 +66,11 @@ Options
   --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
   --save-token FILE     write the user token of the suite's own OAuth login to FILE (mode 600), so the
                         user-info reproducers can be replayed: export CONFORM_USER_TOKEN="$(cat FILE)"
+  --generate N          the generative phase (on by default, bounded): N random cases per operation
+                        besides its coverage pass
+  --no-generate         skip the generative phase
+  --replay-case ID      re-run one generated case (e.g. listGroups/c12) with the run's --seed; the
+                        failing case's report line names both
   -h, --help            this text
 
 Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID, CONFORM_APP_SECRET,
@@ -100,6 +109,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         header: { type: 'string', multiple: true },
         'show-secrets': { type: 'boolean', default: false },
         'save-token': { type: 'string' },
+        generate: { type: 'string' },
+        'no-generate': { type: 'boolean', default: false },
+        'replay-case': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -131,6 +143,19 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
     out.seed = Number(v.seed);
+  }
+  if (v.generate !== undefined) {
+    if (!/^\d{1,4}$/.test(v.generate) || Number(v.generate) > 1000) throw new UsageError(`--generate takes a number of cases from 0 to 1000, got "${v.generate}"`);
+    out.generate = Number(v.generate);
+  }
+  if (v['no-generate'] === true) {
+    if (v.generate !== undefined || v['replay-case'] !== undefined) throw new UsageError('--no-generate cannot go with --generate or --replay-case');
+    out.generate = false;
+  }
+  if (v['replay-case'] !== undefined) {
+    if (!/^[A-Za-z]+\/[cr]\d{1,6}$/.test(v['replay-case'])) throw new UsageError(`--replay-case takes a case id such as listGroups/c12 or getUpdatedUsers/r3, got "${v['replay-case']}"`);
+    if (v.seed === undefined) throw new UsageError('--replay-case needs the --seed of the run that found the case');
+    out.replayCase = v['replay-case'];
   }
   if (v['min-coverage'] !== undefined) {
     const text = v['min-coverage'];

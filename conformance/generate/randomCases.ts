@@ -45,7 +45,8 @@ export function randomCases(contract: Contract, target: OperationTarget, seed: n
       // A small number picks one of the place's coverage values; anything else is used as the value itself.
       // A bound place is only ever wrong-typed here (its removal is judged in the coverage pass, as a probe).
       const pool = bodyValues(place.schema, valueAt(target.base.body, place.pointer), pinned).filter((v) => !pinned || v.label !== 'removed');
-      const value = pinned || (typeof pick === 'number' && Number.isInteger(pick) && pick >= 0 && pick <= 50) ? pool[(typeof pick === 'number' ? Math.abs(pick) : 0) % pool.length]?.value : pick;
+      const at = typeof pick === 'number' && Number.isSafeInteger(pick) ? Math.abs(pick) % pool.length : 0;
+      const value = pinned || (typeof pick === 'number' && Number.isInteger(pick) && pick >= 0 && pick <= 50) ? pool[at]?.value : pick;
       body = withValue(body, place.pointer, value);
       probe ||= place.readOnly;
       varies.push(`body${place.pointer}`);
