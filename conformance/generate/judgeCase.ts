@@ -72,7 +72,7 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
     // Relying on an inferred parameter or body field (page, limit, sort, a date-time createdAt, data.limit)
     // makes the 2xx a SHOULD: the constraint that allows the request is our decision, not the description's.
     const inferredQuery = Object.keys(draft.query).some((name) => op.parameters.find((p) => p.in === 'query' && p.name === name)?.inferred === true);
-    const inferredBody = bodyPointer !== undefined && pointersOf(draft.body).some((at) => contract.isInferred(schemaPointerFor(contract.document, bodyPointer, at)));
+    const inferredBody = bodyPointer !== undefined && pointersOf(draft.body).some((at) => inferredAt(shared, bodyPointer, at));
     const inferred = op.inferred || inferredQuery || inferredBody;
     return { valid: true, expectation: { valid: true, severity: inferred ? 'SHOULD' : 'MUST' } };
   }
@@ -80,4 +80,20 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
   const violation = first ? `${first.in}${first.path.startsWith('/') || first.path === '' ? first.path : `.${first.path}`} ${first.message}` : 'the request breaks the spec';
   const rule = !first ? op.pointer : first.in === 'body' && bodyPointer ? schemaPointerFor(contract.document, bodyPointer, first.path) : (op.parameters.find((p) => p.in === first.in && p.name === first.path)?.schemaPointer ?? op.pointer);
   return { valid: false, expectation: { invalid: `the generated request breaks the spec (${violation})`, rule } };
+}
+
+/** Inferred-ness of a body place, by schema place (array indexes folded): the walk through $refs is costly. */
+const inferredCache = new WeakMap<object, Map<string, boolean>>();
+
+function inferredAt(shared: SharedState, bodyPointer: string, instancePath: string): boolean {
+  const { contract } = shared;
+  let cache = inferredCache.get(contract.document);
+  if (!cache) inferredCache.set(contract.document, (cache = new Map()));
+  const key = `${bodyPointer}|${instancePath.replace(/\/\d+(?=\/|$)/g, '/0')}`;
+  let hit = cache.get(key);
+  if (hit === undefined) {
+    hit = contract.isInferred(schemaPointerFor(contract.document, bodyPointer, instancePath));
+    cache.set(key, hit);
+  }
+  return hit;
 }
