@@ -7,7 +7,8 @@ export interface RequestDraft {
   body?: unknown;
   /**
    * A path id the suite did not learn: the spec allows any string, yet only the target knows which exist, so
-   * a 404 is as right as a 200. Judged by the exchange checks only (no 5xx, documented status and schema).
+   * a 404 is as right as a 200. Judged by the exchange checks only (no 5xx, documented status and schema)
+   * unless the spec forbids the request, which still owes a 4xx.
    */
   probe?: true;
 }

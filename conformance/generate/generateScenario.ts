@@ -77,8 +77,9 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         return;
       }
 
-      for (const target of targets) {
+      for (const [index, target] of targets.entries()) {
         await step(`generated: ${target.operationId}`, async (s) => {
+          budget.share(targets.length - index);
           const outcome = await runOperation(shared, casesOf(shared, target, settings), learned, budget, settings, target.pinned);
           reportGenerated(s, outcome.failures);
           // The PUT cases changed the configured installation: put it back as it was read.

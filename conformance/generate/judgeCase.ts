@@ -36,7 +36,10 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
   const { contract, config } = shared;
   const recorder = { failures: [] as CheckFailure[], operationIds: new Set<string>(), exchanges: 0, checks: new Set<string>() };
   const ctx = createStepContext(shared, recorder);
-  const expect = draft.probe ? { valid: false, expectation: { probe: true } as const } : expectationFor(shared, draft);
+  // A probe the spec allows owes no particular status (only the target knows the id, or whose the request
+  // is without its bound field); one the spec forbids still owes a 4xx.
+  const verdict = expectationFor(shared, draft);
+  const expect = draft.probe && verdict.valid ? { valid: false, expectation: { probe: true } as const } : verdict;
   const exchange = await ctx.send({ operationId: draft.operationId, path: draft.path, query: draft.query, ...(draft.body !== undefined ? { json: draft.body } : {}), expect: expect.expectation });
   const status = exchange.response?.status ?? 0;
   const bodyPointer = contract.operation(draft.operationId).requestBody?.content['application/json'];
