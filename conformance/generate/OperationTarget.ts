@@ -17,9 +17,10 @@ export interface OperationTarget {
 }
 
 /**
- * Whether a body place is bound to the configuration: a pinned place, inside one, or holding one (replacing
- * `/context` would drop `/context/community`).
+ * Whether a body place is bound to the configuration: a pinned place, inside one, or an object holding one
+ * (replacing `/context` would drop `/context/community`). An array of entities is not bound by its entries'
+ * aliases: emptying it uploads nothing, it addresses nobody else.
  */
 export function isBound(pointer: string, pinned: readonly string[]): boolean {
-  return pinned.some((p) => pointer === p || pointer.startsWith(`${p}/`) || p.startsWith(`${pointer}/`));
+  return pinned.some((p) => pointer === p || pointer.startsWith(`${p}/`) || (p.startsWith(`${pointer}/`) && !/\/\d+(\/|$)/.test(p.slice(pointer.length))));
 }
