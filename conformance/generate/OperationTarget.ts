@@ -10,6 +10,11 @@ export interface OperationTarget {
    * app, community or entity, or be refused for a reason the schema cannot see.
    */
   pinned: readonly string[];
+  /**
+   * The operation writes: its bound places are never varied at all (an alias removed or wrong-typed that a
+   * lenient target accepts would leave a malformed entity in the partner's data, outside the suite's own).
+   */
+  writes?: boolean;
   /** Query parameters never generated (none so far; kept for a target's own exclusions). */
   skipQuery?: readonly string[];
   /** Path parameters of a read to try with ids nobody learned (edge strings, an unknown ObjectId). */

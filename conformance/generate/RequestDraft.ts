@@ -11,6 +11,8 @@ export interface RequestDraft {
    * unless the spec forbids the request, which still owes a 4xx.
    */
   probe?: true;
+  /** Only the query differs from the base request (the body, if any, is the base's, known to be accepted). */
+  queryOnly?: true;
 }
 
 /** A generated request with its id (replayable with the run's seed) and what it varies. */

@@ -16,7 +16,7 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
   for (const param of op.parameters.filter((p) => p.in === 'query' && !target.skipQuery?.includes(p.name))) {
     for (const tried of coverageValues(param.schema)) {
       if (tried.value !== null && typeof tried.value === 'object') continue;
-      drafts.push({ draft: { ...target.base, query: { ...target.base.query, [param.name]: String(tried.value) } }, varies: `query.${param.name}: ${tried.label}` });
+      drafts.push({ draft: { ...target.base, query: { ...target.base.query, [param.name]: String(tried.value) }, queryOnly: true }, varies: `query.${param.name}: ${tried.label}` });
     }
   }
   for (const name of target.pathProbes ?? []) {
@@ -28,6 +28,7 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
   if (bodyPointer && target.base.body !== undefined) {
     for (const place of bodyPaths(contract.document, bodyPointer, target.base.body)) {
       const pinned = place.readOnly || isBound(place.pointer, target.pinned);
+      if (pinned && target.writes && !place.readOnly) continue;
       for (const tried of bodyValues(place.schema, valueAt(target.base.body, place.pointer), pinned)) {
         // A bound place removed: the schema may allow it, but the target can no longer tell whose the
         // request is (no community for the secret, no alias to match an entity by), so any 4xx is right too.

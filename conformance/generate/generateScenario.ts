@@ -21,9 +21,8 @@ import type { GeneratedCase } from './RequestDraft.ts';
 import { reportGenerated } from './reportGenerated.ts';
 import { runOperation } from './runOperation.ts';
 
-/** Pages of the group list the phase walks at most, and their size. */
+/** Pages of the group list the phase walks at most. */
 const MAX_PAGES = 20;
-const PAGE_SIZE = 50;
 /** Uploads of the stateful sequence (each followed by the read that must find it). */
 const UPLOADS = 2;
 
@@ -126,23 +125,34 @@ function phaseState(s: StepContext, budget: Budget, sleep: (ms: number) => Promi
 }
 
 /**
- * Walks the group list to its end, PAGE_SIZE at a time: consecutive pages must not overlap. What it finds is
- * the universe the generated filters are judged against, and the group getGroup starts from.
+ * Walks the group list to its end at the target's own page size (no limit: a target may cap it): the
+ * unpaged request, then page 1, 2, ... until an empty page (pages may count from 0 or 1; the union covers
+ * both). Consecutive pages must not overlap. The universe the generated filters are judged against is kept
+ * only when the walk reached the end; the first group found is the one getGroup starts from.
  */
 async function walkPages(s: StepContext, learned: Learned): Promise<Json | undefined> {
   const universe = new Map<string, Json>();
-  let previous: { ids: string[] } | undefined;
+  const add = (items: Json[]) => {
+    for (const item of items) if (typeof item._id === 'string') universe.set(item._id, item);
+  };
+  const first = await s.send({ operationId: 'listGroups', expect: { valid: true } });
+  add(itemsOf(first.response?.body));
+  let previous: string[] | undefined;
+  let complete = false;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const exchange = await s.send({ operationId: 'listGroups', query: { page, limit: PAGE_SIZE }, expect: { valid: true, severity: 'SHOULD' } });
+    const exchange = await s.send({ operationId: 'listGroups', query: { page }, expect: { valid: true, severity: 'SHOULD' } });
     const items = itemsOf(exchange.response?.body);
     const ids = items.map((g) => g._id).filter((id): id is string => typeof id === 'string');
-    if (previous) s.check(pagesDisjoint, { exchange, first: previous.ids, second: ids });
-    for (const item of items) if (typeof item._id === 'string') universe.set(item._id, item);
-    if (items.length < PAGE_SIZE || ids.every((id) => previous?.ids.includes(id))) break;
-    previous = { ids };
+    if (previous && ids.length > 0) s.check(pagesDisjoint, { exchange, first: previous, second: ids });
+    add(items);
+    if (ids.length === 0 || (previous !== undefined && ids.every((id) => previous?.includes(id)))) {
+      complete = ids.length === 0;
+      break;
+    }
+    previous = ids;
   }
-  learned.universe = universe;
-  const first = [...universe.values()][0];
-  if (first && typeof first.community === 'string') learned.groupCommunity = first.community;
-  return first;
+  if (complete) learned.universe = universe;
+  const group = [...universe.values()][0];
+  if (group && typeof group.community === 'string') learned.groupCommunity = group.community;
+  return group;
 }

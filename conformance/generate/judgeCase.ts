@@ -1,4 +1,4 @@
-import type { CheckFailure } from '../checks/Check.ts';
+import { decided, type CheckFailure } from '../checks/Check.ts';
 import { communityScope } from '../checks/communityScope.ts';
 import { filterSubset } from '../checks/filterSubset.ts';
 import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
@@ -57,11 +57,24 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
       ctx.check(installationRoundTrip, { exchange, sent: Object.fromEntries(Object.entries(draft.body).filter(([key]) => key in documented)) });
     }
   }
-  return { exchange, failures: recorder.failures, valid: expect.valid };
+  return { exchange, failures: recorder.failures.map((f) => lenient(f, draft, expect)), valid: expect.valid };
+}
+
+/**
+ * The description states shapes, not how strictly an implementation must police them, and no error
+ * behaviour at all ("Error status codes ...: not shown"). So, for generated requests, a malformed value
+ * accepted, or a body the schema allows refused, is a SHOULD (our decision on validation); what stays a MUST:
+ * a required field's absence accepted, and a query value the description allows refused.
+ */
+function lenient(failure: CheckFailure, draft: RequestDraft, expect: { valid: boolean; required?: boolean }): CheckFailure {
+  const bodyVaried = draft.body !== undefined && failure.check === 'valid-request-accepted' && expect.valid && !draft.queryOnly;
+  const malformedAccepted = failure.check === 'invalid-request-rejected' && !expect.required;
+  if (failure.severity !== 'MUST' || (!bodyVaried && !malformedAccepted)) return failure;
+  return { ...failure, severity: 'SHOULD', source: decided('Errors') };
 }
 
 /** The spec's verdict on a request: valid (with the severity of relying on it) or the first rule it breaks. */
-export function expectationFor(shared: SharedState, draft: RequestDraft): { valid: boolean; expectation: Expectation } {
+export function expectationFor(shared: SharedState, draft: RequestDraft): { valid: boolean; required?: boolean; expectation: Expectation } {
   const { contract, config } = shared;
   const op = contract.operation(draft.operationId);
   const bodyPointer = op.requestBody?.content['application/json'];
@@ -82,7 +95,7 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
   const first = verdict.errors[0];
   const violation = first ? `${first.in}${first.path.startsWith('/') || first.path === '' ? first.path : `.${first.path}`} ${first.message}` : 'the request breaks the spec';
   const rule = !first ? op.pointer : first.in === 'body' && bodyPointer ? schemaPointerFor(contract.document, bodyPointer, first.path) : (op.parameters.find((p) => p.in === first.in && p.name === first.path)?.schemaPointer ?? op.pointer);
-  return { valid: false, expectation: { invalid: `the generated request breaks the spec (${violation})`, rule } };
+  return { valid: false, required: first?.rule === 'required', expectation: { invalid: `the generated request breaks the spec (${violation})`, rule } };
 }
 
 /** Inferred-ness of a body place, by schema place (array indexes folded): the walk through $refs is costly. */

@@ -36,8 +36,8 @@ export function operationTargets(inputs: TargetInputs): OperationTarget[] {
     out.push(target('listGroups', {}), target('searchGroups', {}));
     if (group && typeof group._id === 'string') out.push({ ...target('getGroup', { path: { groupId: group._id } }), pathProbes: ['groupId'] });
     if (config.appId) out.push({ ...target('listAppInstallations', { path: { appId: config.appId } }), pathProbes: ['appId'] });
-    if (!readOnly && config.appId && installation) out.push(target('updateAppInstallation', { path: { appId: config.appId, community: config.community }, body: writableInstallation(shared, installation) }, ['/manifest', '/active']));
-    if (!readOnly) out.push(target('uploadSyncEntities', { path: { syncRunId: inputs.syncRunId }, body: syncBase(inputs.aliasPrefix) }, ['/groups/data/0/alias', '/components/data/0/alias']));
+    if (!readOnly && config.appId && installation) out.push(writes(target('updateAppInstallation', { path: { appId: config.appId, community: config.community }, body: writableInstallation(shared, installation) }, ['/manifest', '/active'])));
+    if (!readOnly) out.push(writes(target('uploadSyncEntities', { path: { syncRunId: inputs.syncRunId }, body: syncBase(inputs.aliasPrefix) }, ['/groups/data/0/alias', '/components/data/0/alias'])));
   }
   if (config.appSecret && config.community) {
     for (const action of DATA_ACTIONS) {
@@ -51,6 +51,8 @@ export function operationTargets(inputs: TargetInputs): OperationTarget[] {
   }
   return out;
 }
+
+const writes = (target: OperationTarget): OperationTarget => ({ ...target, writes: true });
 
 /** A small upload of the suite's own: one group and one component, aliases under the run's prefix. */
 export function syncBase(prefix: string): Json {

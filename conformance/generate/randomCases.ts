@@ -42,6 +42,7 @@ export function randomCases(contract: Contract, target: OperationTarget, seed: n
       const place = places[index];
       if (!place) continue;
       const pinned = place.readOnly || isBound(place.pointer, target.pinned);
+      if (pinned && target.writes && !place.readOnly) continue;
       // A small number picks one of the place's coverage values; anything else is used as the value itself.
       // A bound place is only ever wrong-typed here (its removal is judged in the coverage pass, as a probe).
       const pool = bodyValues(place.schema, valueAt(target.base.body, place.pointer), pinned).filter((v) => !pinned || v.label !== 'removed');
