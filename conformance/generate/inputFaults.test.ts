@@ -28,4 +28,17 @@ describe('the generative phase catches every input-triggered fault', () => {
     const failure = failures.find((f) => f.check === breaks);
     expect(failure?.message).toMatch(/replay: --seed 7 --replay-case \w+\/[cr]\d+/);
   }, 90_000);
+
+  it('replays a failure by its case id and the run\'s seed, and finds it again', async () => {
+    target = await startMockTarget({ faults: ['search-q-regex-crash'] });
+    const first = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW, generate: UNHURRIED });
+    const found = first.cases.flatMap((c) => c.failures).find((f) => f.check === 'no-server-error');
+    const id = /--replay-case (\S+)\]/.exec(found?.message ?? '')?.[1];
+    expect(id).toMatch(/^searchGroups\/[cr]\d+$/);
+    const replay = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW, generate: { ...UNHURRIED, replayCase: id as string } });
+    const replayed = replay.cases.filter((c) => c.title.startsWith('generated: replay'));
+    expect(replayed).toHaveLength(1);
+    expect(replayed[0]?.failures.map((f) => f.check)).toContain('no-server-error');
+    expect(replay.exchanges).toBeLessThan(first.exchanges / 4);
+  }, 90_000);
 });
