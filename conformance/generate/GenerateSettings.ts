@@ -15,7 +15,7 @@ export interface GenerateSettings {
 export const DEFAULT_GENERATE: GenerateSettings = {
   casesPerOperation: 25,
   perOperationBudget: 160,
-  deadlineMs: 15_000,
+  deadlineMs: 12_000,
   shrinkPerOperation: 3,
 };
 
