@@ -40,7 +40,7 @@ export function bodyPaths(doc: unknown, rootPointer: string, base: unknown, maxD
   return out;
 }
 
-/** A deep copy of `body` with the value at `pointer` replaced (or removed when `value` is REMOVE). */
+/** A deep copy of `body` with the value at `pointer` replaced (or removed when `value` is REMOVE); parents are never created. */
 export function withValue(body: unknown, pointer: string, value: unknown): unknown {
   const copy = structuredClone(body);
   const tokens = pointer.split('/').slice(1).map(unescape);
@@ -48,7 +48,8 @@ export function withValue(body: unknown, pointer: string, value: unknown): unkno
   for (const token of tokens.slice(0, -1)) {
     if (node === null || typeof node !== 'object') return copy;
     const record = node as Record<string, unknown>;
-    if (record[token] === undefined || record[token] === null || typeof record[token] !== 'object') record[token] = {};
+    // A parent that is gone or no longer an object (an earlier change replaced it): nothing to change in it.
+    if (record[token] === null || typeof record[token] !== 'object') return copy;
     node = record[token];
   }
   const last = tokens.at(-1);
