@@ -4,7 +4,9 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadContract } from '../spec/contract.ts';
 import { checkRegistry } from './checks/registry.ts';
-import { parseCliArgs, usage } from './config/parseCliArgs.ts';
+import type { Area } from './config/ConformConfig.ts';
+import { parseCliArgs, usage, type CliArgs } from './config/parseCliArgs.ts';
+import { generateSettings } from './generate/GenerateSettings.ts';
 import { resolveConfig } from './config/resolveConfig.ts';
 import { UsageError } from './config/UsageError.ts';
 import { painter, shouldColor } from './report/colors.ts';
@@ -75,8 +77,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const now = io.now ?? (() => new Date());
     const raw = await runConformance({
       config,
-      areas: replay ? ['replay'] : planAreas(profile, args.only),
+      areas: replay ? ['replay'] : generateAreas(planAreas(profile, args.only), args),
       ...(replay ? { scenarios: [createReplayScenario(replay)] } : {}),
+      generate: generateSettings(typeof args.generate === 'number' ? args.generate : undefined, args.replayCase),
       readOnly: args.readOnly || profile.readOnly,
       strict: args.strict,
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
@@ -127,6 +130,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
+}
+
+/** --no-generate drops the generative phase; --replay-case runs it alone (the case needs nothing else). */
+function generateAreas(areas: Area[], args: CliArgs): Area[] {
+  if (args.generate === false) return areas.filter((a) => a !== 'generate');
+  if (args.replayCase !== undefined) return ['generate'];
+  return areas;
 }
 
 function readWaivers(readFile: (path: string) => string, path: string): string {

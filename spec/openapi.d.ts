@@ -656,7 +656,7 @@ export interface components {
                  * @description ISO 8601 UTC instant
                  */
                 after?: string;
-                /** @description Maximum number of records (decided here; production reads it so). */
+                /** @description Maximum number of records (decided here; production reads it so). At least 1. */
                 limit?: number;
             };
         };

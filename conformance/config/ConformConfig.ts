@@ -1,5 +1,5 @@
-/** The areas a run can select with --only; each has one scenario. */
-export const AREAS = ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync'] as const;
+/** The areas a run can select with --only; each has one scenario (generate: the generative phase, conformance/generate). */
+export const AREAS = ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync', 'generate'] as const;
 /** The area of a run that replays a recorded session (--replay FILE.har): never part of a profile's plan. */
 export const REPLAY_AREA = 'replay' as const;
 export type Area = (typeof AREAS)[number] | typeof REPLAY_AREA;

@@ -16,6 +16,9 @@ describe('parseCliArgs', () => {
     ['--header, repeatable', ['--header', 'X-Mock-Session: w1', '--header', 'x-api-key:abc: def'], { headers: { 'X-Mock-Session': 'w1', 'x-api-key': 'abc: def' } }],
     ['the same --header twice keeps the last', ['--header', 'X-A: 1', '--header', 'x-a: 2'], { headers: { 'x-a': '2' } }],
     ['--show-secrets and --save-token', ['--show-secrets', '--save-token', 'tok.txt'], { showSecrets: true, saveToken: 'tok.txt' }],
+    ['--generate N', ['--generate', '40'], { generate: 40 }],
+    ['--no-generate', ['--no-generate'], { generate: false }],
+    ['--replay-case with its seed', ['--replay-case', 'listGroups/c12', '--seed', '5'], { replayCase: 'listGroups/c12', seed: 5 }],
   ])('%s', (_name, argv, want) => {
     expect(parseCliArgs(argv)).toMatchObject(want);
   });
@@ -32,6 +35,10 @@ describe('parseCliArgs', () => {
     ['a coverage that is not a number', ['--min-coverage', 'most'], /--min-coverage takes a percent/],
     ['a header without a colon', ['--header', 'X-Mock-Session'], /Name: value/],
     ['a header with a bad name', ['--header', 'X Session: 1'], /valid header name/],
+    ['--generate that is not a number', ['--generate', 'lots'], /--generate takes a number of cases/],
+    ['--no-generate with --generate', ['--no-generate', '--generate', '5'], /--no-generate cannot go with/],
+    ['--replay-case without --seed', ['--replay-case', 'listGroups/c12'], /needs the --seed/],
+    ['--replay-case that is no case id', ['--replay-case', '../x', '--seed', '1'], /takes a case id/],
   ])('refuses %s', (_name, argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

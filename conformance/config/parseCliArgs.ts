@@ -35,6 +35,10 @@ export interface CliArgs {
   /** A HAR file to replay against the target (the area `replay`), and the config it was recorded with. */
   replay?: string;
   recordedConfig?: string;
+  /** --generate N: random cases per operation in the generative phase; --no-generate: no phase (false). */
+  generate?: number | false;
+  /** --replay-case ID: only that generated case, with the run's --seed. */
+  replayCase?: string;
 }
 
 /** The help text, naming the command the user typed (`edu-conform` from the package). */
@@ -81,6 +85,11 @@ Options
                         fixtures/conform.mock.json, the mock's seeded data): its values map to the target's
   --max-time S          the whole run's time limit in seconds (default 1800): past it no request is sent,
                         the steps left fail, and the reports are written
+  --generate N          the generative phase (on by default, bounded): N random cases per operation
+                        besides its coverage pass
+  --no-generate         skip the generative phase
+  --replay-case ID      re-run one generated case (e.g. listGroups/c12) with the run's --seed; the
+                        failing case's report line names both
   -h, --help            this text
   --version             the suite's name and version
 
@@ -122,6 +131,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'save-token': { type: 'string' },
         replay: { type: 'string' },
         'recorded-config': { type: 'string' },
+        generate: { type: 'string' },
+        'no-generate': { type: 'boolean', default: false },
+        'replay-case': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
         'max-time': { type: 'string' },
@@ -163,6 +175,19 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
     out.seed = Number(v.seed);
+  }
+  if (v.generate !== undefined) {
+    if (!/^\d{1,4}$/.test(v.generate) || Number(v.generate) > 1000) throw new UsageError(`--generate takes a number of cases from 0 to 1000, got "${v.generate}"`);
+    out.generate = Number(v.generate);
+  }
+  if (v['no-generate'] === true) {
+    if (v.generate !== undefined || v['replay-case'] !== undefined) throw new UsageError('--no-generate cannot go with --generate or --replay-case');
+    out.generate = false;
+  }
+  if (v['replay-case'] !== undefined) {
+    if (!/^[A-Za-z]+\/[cr]\d{1,6}$/.test(v['replay-case'])) throw new UsageError(`--replay-case takes a case id such as listGroups/c12 or getUpdatedUsers/r3, got "${v['replay-case']}"`);
+    if (v.seed === undefined) throw new UsageError('--replay-case needs the --seed of the run that found the case');
+    out.replayCase = v['replay-case'];
   }
   if (v['min-coverage'] !== undefined) {
     const text = v['min-coverage'];

@@ -50,4 +50,9 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
     operations: ['uploadSyncEntities', 'listGroups', 'searchGroups', 'getUpdatedUsers', 'getUpdatedComponents'],
     checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied', 'updated-after'],
   },
+  // The generative phase (conformance/generate): every operation with an input to vary, approve aside.
+  generate: {
+    operations: ['listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'uploadSyncEntities', 'getUpdatedUsers', 'getUpdatedComponents', 'getUserInfo'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'pages-disjoint', 'filter-subset', 'community-scope', 'installation-round-trip', 'sync-upload-visible'],
+  },
 };

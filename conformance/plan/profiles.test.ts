@@ -12,9 +12,9 @@ const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
 describe('profiles', () => {
   it.each([
-    ['platform', undefined, ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync']],
+    ['platform', undefined, ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync', 'generate']],
     ['platform', ['groups', 'sync'], ['groups', 'sync']],
-    ['read-only', undefined, ['auth', 'groups', 'installations', 'user-info', 'data-actions']],
+    ['read-only', undefined, ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'generate']],
     ['read-only', ['sync', 'groups'], ['groups']],
     ['data-action-provider', undefined, ['data-actions']],
   ] as const)('%s with --only %o runs %o', (name, only, areas) => {

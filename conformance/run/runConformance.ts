@@ -8,6 +8,8 @@ import { createSecretBook } from '../client/SecretBook.ts';
 import { AREAS, REPLAY_AREA, type Area, type ConformConfig } from '../config/ConformConfig.ts';
 import { ENV } from '../config/env.ts';
 import { scenarios as allScenarios } from '../scenarios/scenarios.ts';
+import { generateScenario } from '../generate/generateScenario.ts';
+import type { GenerateSettings } from '../generate/GenerateSettings.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
 import { createStepContext, type SharedState, type StepRecorder } from './createStepContext.ts';
 import type { CaseResult, ProgressEvent, RunResult } from './RunResult.ts';
@@ -36,6 +38,8 @@ export interface RunOptions {
   scenarios?: readonly Scenario[];
   /** Reports and reproducers show secret values instead of $CONFORM_* variables (--show-secrets). */
   showSecrets?: boolean;
+  /** The generative phase's budget and replay (--generate N, --replay-case); its defaults otherwise. */
+  generate?: GenerateSettings;
   /** Where the CLI writes the user token of the suite's login (--save-token): the setup line reads it there. */
   saveToken?: string;
 }
@@ -80,7 +84,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   emit({ type: 'start', baseUrl: client.baseUrl, seed: options.seed, areas, strict, readOnly });
 
   const cases: CaseResult[] = [];
-  for (const scenario of (options.scenarios ?? allScenarios).filter((s) => areas.includes(s.area))) {
+  for (const scenario of (options.scenarios ?? [...allScenarios, generateScenario(options.generate)]).filter((s) => areas.includes(s.area))) {
     const scenarioStarted = performance.now();
     const own: CaseResult[] = [];
     emit({ type: 'scenario-start', area: scenario.area, title: scenario.title });

@@ -1,4 +1,5 @@
 import type { Fault } from './Fault.ts';
+import { inputFaults } from './inputFaults.ts';
 import { anyValidToken, bearerToken, eachGroup, header, isRecord, isSuccess, renameKey } from './faultHelpers.ts';
 
 const GROUP_READS = ['listGroups', 'searchGroups', 'getGroup'];
@@ -399,4 +400,6 @@ export const faultCatalog: readonly Fault[] = [
       if (isRecord(res.body) && isRecord(res.body.user)) renameKey(res.body.user, 'UpdatedAt', 'updatedAt');
     },
   },
+  // ------------------------------------------------------------------ input-triggered (inputFaults.ts)
+  ...inputFaults,
 ];

@@ -1,0 +1,32 @@
+/** How much the generative phase may send, and what it replays. */
+export interface GenerateSettings {
+  /** Random cases per operation (--generate N); the coverage pass comes on top, within the budget. */
+  casesPerOperation: number;
+  /** At most this many requests per operation, shrinking included: a partner's target is not a load test. */
+  perOperationBudget: number;
+  /** The whole phase stops sending after this long (ms); what was judged stays judged. */
+  deadlineMs: number;
+  /** At most this many failures per operation are shrunk (each costs requests). */
+  shrinkPerOperation: number;
+  /** Replays only this case (--replay-case), with the run's seed. */
+  replayCase?: string;
+}
+
+export const DEFAULT_GENERATE: GenerateSettings = {
+  casesPerOperation: 25,
+  perOperationBudget: 160,
+  deadlineMs: 12_000,
+  shrinkPerOperation: 3,
+};
+
+/** The settings for --generate N (N random cases per operation; the budget grows with N). */
+export function generateSettings(cases?: number, replayCase?: string): GenerateSettings {
+  const n = cases ?? DEFAULT_GENERATE.casesPerOperation;
+  return {
+    ...DEFAULT_GENERATE,
+    casesPerOperation: n,
+    perOperationBudget: Math.max(DEFAULT_GENERATE.perOperationBudget, 120 + n * 2),
+    deadlineMs: Math.max(DEFAULT_GENERATE.deadlineMs, n * 600),
+    ...(replayCase !== undefined ? { replayCase } : {}),
+  };
+}
