@@ -1448,14 +1448,12 @@ export interface operations {
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
-            /** @description The server publishes no metadata (a partner's authorization server may not). */
+            /** @description The server publishes no metadata (a partner's authorization server may not). Any body and media type: a server without the document answers it as it answers any unknown path. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
         };
     };

@@ -3,6 +3,8 @@ import type { StepContext } from '../run/StepContext.ts';
 import { obtainUserToken } from './obtainUserToken.ts';
 import type { Scenario } from './Scenario.ts';
 
+const METADATA_PATH = '/.well-known/oauth-authorization-server';
+
 /** User-info with each `includes`: a part appears only when asked for; keys spelled as the description spells them. */
 export const userInfoScenario: Scenario = {
   area: 'user-info',
@@ -13,6 +15,17 @@ export const userInfoScenario: Scenario = {
     const needToken = (s: StepContext): void => {
       if (!s.userToken) return s.skip('no user token: the OAuth flow did not yield one');
     };
+
+    await step('read the authorization server metadata (RFC 8414) where it is served', async (s) => {
+      // RFC 8414 §3: the metadata sits at the issuer's origin; the issuer is the authorization URL's host when
+      // the configured URL is absolute, the target's otherwise.
+      const authorization = s.config.oauth?.authorizationUrl;
+      const path = authorization && /^https?:\/\//i.test(authorization) ? new URL(METADATA_PATH, authorization).toString() : METADATA_PATH;
+      const exchange = await s.sendRaw({ method: 'GET', path, operationId: 'getAuthorizationServerMetadata' });
+      // The document is our decision (the description names none): a 404 (none published) is not a fault, and the
+      // exchange checks judge a published one. Either way the step has run.
+      void exchange;
+    });
 
     await step('obtain a user token (authorization code, PKCE, prompt=none)', async (s) => {
       if (s.config.userToken) return s.skip('a user token was given (--user-token)');
