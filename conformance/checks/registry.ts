@@ -12,6 +12,7 @@ import { filterMatches } from './filterMatches.ts';
 import { filterSubset } from './filterSubset.ts';
 import { getMatchesList } from './getMatchesList.ts';
 import { installationRoundTrip } from './installationRoundTrip.ts';
+import { installationUpdateStored } from './installationUpdateStored.ts';
 import { installationsActive } from './installationsActive.ts';
 import { invalidRequestRejected } from './invalidRequestRejected.ts';
 import { keySpelling } from './keySpelling.ts';
@@ -65,6 +66,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     communityScope,
     installationsActive,
     installationRoundTrip,
+    installationUpdateStored,
     approveReturnsManifest,
     approveEffect,
     userInfoIncludes,
