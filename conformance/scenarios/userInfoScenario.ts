@@ -48,5 +48,19 @@ export const userInfoScenario: Scenario = {
         s.check(userInfoIncludes, { exchange, includes, ...(scopes ? { scopes } : {}) });
       });
     }
+
+    // The rule's second half: a login that is not granted a part's scope never sees that part, whatever includes
+    // asks. One login per related scope, asking for every other scope the configured client has.
+    for (const part of USER_INFO_PARTS) {
+      await step(`user-info through a login without ${part.scope}`, async (s) => {
+        const oauth = s.config.oauth;
+        if (!oauth) return s.skip('no oauth client in the config: one login cannot vary its scopes');
+        if (!oauth.scopes.includes(part.scope)) return s.skip(`the configured client does not ask for ${part.scope}`);
+        const granted = await obtainUserToken(s, { ...oauth, scopes: oauth.scopes.filter((scope) => scope !== part.scope) });
+        if (!granted) return;
+        const exchange = await s.send({ operationId: 'getUserInfo', auth: { authorization: `Bearer ${granted.token}` }, query: { includes: parts.join(',') }, expect: { valid: true } });
+        s.check(userInfoIncludes, { exchange, includes: parts, scopes: granted.scopes });
+      });
+    }
   },
 };
