@@ -11,6 +11,7 @@ import { defaultOrder } from './defaultOrder.ts';
 import { filterMatches } from './filterMatches.ts';
 import { filterSubset } from './filterSubset.ts';
 import { getMatchesList } from './getMatchesList.ts';
+import { crossCommunity } from './crossCommunity.ts';
 import { installationRoundTrip } from './installationRoundTrip.ts';
 import { installationUpdateStored } from './installationUpdateStored.ts';
 import { installationsActive } from './installationsActive.ts';
@@ -65,6 +66,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     getMatchesList,
     communityScope,
     installationsActive,
+    crossCommunity,
     installationRoundTrip,
     installationUpdateStored,
     approveReturnsManifest,

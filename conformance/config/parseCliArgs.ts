@@ -11,6 +11,10 @@ export interface CliArgs {
   appSecret?: string;
   userToken?: string;
   season?: string;
+  otherCommunity?: string;
+  otherGroupId?: string;
+  otherAppId?: string;
+  otherAppSecret?: string;
   only?: Area[];
   readOnly: boolean;
   strict: boolean;
@@ -45,6 +49,10 @@ Options
   --user-token T        a user-info access token; skips the OAuth flow (or CONFORM_USER_TOKEN)
   --season S            season sent in data.season of every data-action call (or CONFORM_SEASON);
                         for a provider that answers per season only
+  --other-community ID  a community the token is not for (config otherCommunity.community, or CONFORM_OTHER_COMMUNITY)
+  --other-group-id ID   one of its groups (config otherCommunity.groupId, or CONFORM_OTHER_GROUP_ID)
+  --other-app-id ID     an app not installed in the community (config otherApp.appId, or CONFORM_OTHER_APP_ID)
+  --other-app-secret S  its own data-action secret (config otherApp.appSecret, or CONFORM_OTHER_APP_SECRET)
   --only AREAS          comma-separated: ${AREAS.join(', ')}
   --read-only           send no request that writes (no sync upload, installation update, approve)
   --strict              SHOULD rules (our own decisions) fail the run instead of warning
@@ -87,6 +95,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'app-secret': { type: 'string' },
         'user-token': { type: 'string' },
         season: { type: 'string' },
+        'other-community': { type: 'string' },
+        'other-group-id': { type: 'string' },
+        'other-app-id': { type: 'string' },
+        'other-app-secret': { type: 'string' },
         only: { type: 'string' },
         'read-only': { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
@@ -117,6 +129,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ['appSecret', v['app-secret']],
     ['userToken', v['user-token']],
     ['season', v.season],
+    ['otherCommunity', v['other-community']],
+    ['otherGroupId', v['other-group-id']],
+    ['otherAppId', v['other-app-id']],
+    ['otherAppSecret', v['other-app-secret']],
     ['junit', v.junit],
     ['json', v.json],
     ['html', v.html],

@@ -27,7 +27,7 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
   },
   groups: {
     operations: ['listGroups', 'searchGroups', 'getGroup'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'filter-matches', 'filter-subset', 'default-order', 'limit-honoured', 'pages-disjoint', 'page-honoured', 'total-count', 'search-finds', 'search-total', 'search-narrows', 'sort-order', 'get-matches-list', 'community-scope'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'filter-matches', 'filter-subset', 'default-order', 'limit-honoured', 'pages-disjoint', 'page-honoured', 'total-count', 'search-finds', 'search-total', 'search-narrows', 'sort-order', 'get-matches-list', 'community-scope', 'cross-community'],
   },
   installations: {
     operations: ['listAppInstallations', 'updateAppInstallation', 'approveAppInstallation'],

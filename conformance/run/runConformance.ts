@@ -54,6 +54,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     {
       [ENV.token]: config.token,
       [ENV.appSecret]: config.appSecret,
+      [ENV.otherAppSecret]: config.otherApp?.appSecret,
       [ENV.userToken]: config.userToken,
       [ENV.clientSecret]: config.oauth?.clientSecret,
       ...Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => isSecretHeader(name)).map(([name, value]) => [headerVariable(name), value])),

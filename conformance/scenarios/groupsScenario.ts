@@ -1,4 +1,6 @@
 import { communityScope } from '../checks/communityScope.ts';
+import { crossCommunity } from '../checks/crossCommunity.ts';
+import type { Exchange } from '../client/Exchange.ts';
 import { defaultOrder } from '../checks/defaultOrder.ts';
 import { filterMatches } from '../checks/filterMatches.ts';
 import { filterSubset } from '../checks/filterSubset.ts';
@@ -35,6 +37,8 @@ export const groupsScenario: Scenario = {
     let everything: number | undefined;
     /** Groups the active=false filter answered: deleted, yet each "remains a document" to read by id. */
     const deleted: Json[] = [];
+    /** The exchanges of the unfiltered list, kept to look for another community's group in them. */
+    let listExchanges: Exchange[] = [];
     const needPaging = (s: StepContext): Paging => paging ?? s.skip('the group list could not be read');
     const requireGroups = (s: StepContext): Paging => {
       const p = needPaging(s);
@@ -47,6 +51,7 @@ export const groupsScenario: Scenario = {
       const collected = await collectGroups(s, paging, 'listGroups', {});
       ordered = collected.items.length > 0 ? collected.items : itemsOf(paging.plain.response?.body);
       complete = collected.complete;
+      listExchanges = [paging.plain, ...collected.exchanges];
       universe = new Map(ordered.filter((g) => typeof g._id === 'string').map((g) => [g._id as string, g]));
       scope = { community: communityValue(ordered, community), header: community };
       s.check(defaultOrder, { exchange: paging.plain, items: itemsOf(paging.plain.response?.body) });
@@ -151,6 +156,22 @@ export const groupsScenario: Scenario = {
         if (!isRecord(read)) continue;
         s.check(getMatchesList, { exchange, listed, read });
         s.check(communityScope, { exchange, ...scope, items: [read] });
+      }
+    });
+
+    await step('never answer a group of another community (otherCommunity)', async (s) => {
+      const other = s.config.otherCommunity;
+      if (!other) return s.skip('no otherCommunity in the config (--other-community and --other-group-id)');
+      const { groupId } = other;
+      const judge = (exchange: Exchange, how: string): void => void s.check(crossCommunity, { exchange, probe: 'group', groupId, how });
+      judge(await s.send({ operationId: 'getGroup', path: { groupId }, expect: { probe: true } }), 'a read by id under this community');
+      for (const exchange of listExchanges) judge(exchange, 'the unfiltered list of this community');
+      judge(await s.send({ operationId: 'searchGroups', expect: { valid: true } }), 'a search of this community without filters');
+      judge(await s.send({ operationId: 'searchGroups', query: { q: groupId }, expect: { valid: true } }), 'a search of this community for its id');
+      // The token is for this community only: it opens none of the other's groups.
+      for (const target of [{ operationId: 'listGroups' }, { operationId: 'getGroup', path: { groupId } }] as const) {
+        const exchange = await s.send({ ...target, community: other.community, expect: { probe: true } });
+        s.check(crossCommunity, { exchange, probe: 'token', otherCommunity: other.community });
       }
     });
 

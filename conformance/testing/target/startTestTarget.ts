@@ -205,6 +205,9 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       appId: APP.id,
       appSecret: APP.secret,
       ...(manual ? { pendingApproval: { appId: MANUAL_APP, community: COMMUNITY } } : {}),
+      // A neighbour this target does not serve: its group is unknown here, and its app has no secret here.
+      otherCommunity: { community: 'escola-vizinha', groupId: 'f'.repeat(24) },
+      otherApp: { appId: 'app-vizinho', appSecret: 'sk-vizinho-0000' },
       oauth: { authorizationUrl: '/auth/authorize', tokenUrl: '/auth/token', clientId: APP.id, clientSecret: APP.clientSecret, redirectUri: 'http://127.0.0.1:9/cb', loginHint: LOGIN_USER, scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'] },
     },
     close: server.close,
