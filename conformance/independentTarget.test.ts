@@ -26,12 +26,15 @@ describe('the suite against an independent implementation', () => {
     ['a large limit clamped, no X-Total-Count', { maxLimit: 5, defaultLimit: 3, clampLimit: true, totalHeader: false }],
     ['403 for a bad token, application/json errors, a 202 upload with no body', { badTokenStatus: 403, errorType: 'application/json', upload: '202-empty' }],
     ['search without paging, sort ignored, newest first, "after" exclusive', { searchPaging: false, sortParam: false, newestFirst: true, afterExclusive: true, maxLimit: 50, defaultLimit: 20 }],
+    ['a rate limiter (429 with Retry-After) and writes visible 300 ms after their answer', { rateLimitEvery: 7, writeDelayMs: 300 }],
   ])('passes with %s', { timeout: 60_000 }, async (_name, options) => {
     target = await startTestTarget(options);
     const result = await runConformance({ config: target.config, seed: 7, now: NOW });
     expect(musts(result)).toEqual([]);
     expect(result.conformant).toBe(true);
     expect(result.counts.skipped).toBe(0);
+    // Waited out and counted, never failed.
+    if (options.rateLimitEvery) expect(result.backoff?.retries).toBeGreaterThan(0);
   });
 
   it('sends no Accept: application/json to the authorization endpoint (it answers 406 to that)', { timeout: 60_000 }, async () => {

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Exchange, RecordedRequest, RecordedResponse } from './Exchange.ts';
 import type { SecretBook } from './SecretBook.ts';
+import { MAX_RETRIES, RETRY_STATUSES, retryAfterMs, RUN_WAIT_BUDGET_MS } from './retryAfter.ts';
 import { toCurl } from './toCurl.ts';
 
 export interface ClientRequest {
@@ -28,6 +29,8 @@ export interface HttpClient {
   send(request: ClientRequest): Promise<Exchange>;
   /** Resolves a path against the base URL (keeping the base URL's own path prefix). */
   url(path: string, query?: ClientRequest['query']): string;
+  /** Answers 429/503 with Retry-After the client waited out and retried (production behaviour, not a failure). */
+  readonly backoff: { retries: number; waitedMs: number };
 }
 
 export interface ClientOptions {
@@ -37,6 +40,10 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Sent on every request (--header), under the request's own headers; reproducers carry them too. */
   headers?: Record<string, string>;
+  /** Waits out Retry-After (tests inject one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
+  /** The clock an HTTP-date in Retry-After is measured against. */
+  now?: () => number;
 }
 
 /** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
@@ -45,6 +52,8 @@ export function createClient(options: ClientOptions): HttpClient {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const exchanges: Exchange[] = [];
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const backoff = { retries: 0, waitedMs: 0 };
 
   const url: HttpClient['url'] = (path, query) => {
     const target = new URL(/^https?:\/\//i.test(path) ? path : baseUrl + (path.startsWith('/') ? path : `/${path}`));
@@ -59,6 +68,7 @@ export function createClient(options: ClientOptions): HttpClient {
     secrets: options.secrets,
     exchanges,
     url,
+    backoff,
     async send(req) {
       const headers: Record<string, string> = req.accept === false ? {} : { accept: 'application/json' };
       for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -80,13 +90,18 @@ export function createClient(options: ClientOptions): HttpClient {
       let response: RecordedResponse | undefined;
       let error: string | undefined;
       try {
-        const res = await doFetch(recorded.url, {
-          method: recorded.method,
-          headers,
-          body,
-          redirect: req.redirect ?? 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        const attempt = (): Promise<Response> => doFetch(recorded.url, { method: recorded.method, headers, body, redirect: req.redirect ?? 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        let res = await attempt();
+        // A rate limit or a brief unavailability with Retry-After is production behaviour: wait (bounded) and retry.
+        for (let retry = 0; retry < MAX_RETRIES && RETRY_STATUSES.includes(res.status); retry++) {
+          const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? Date.now)());
+          if (wait === undefined || backoff.waitedMs + wait > RUN_WAIT_BUDGET_MS) break;
+          await res.body?.cancel();
+          await sleep(wait);
+          backoff.retries++;
+          backoff.waitedMs += wait;
+          res = await attempt();
+        }
         const bodyText = await res.text();
         const responseHeaders: Record<string, string> = {};
         res.headers.forEach((value, name) => {

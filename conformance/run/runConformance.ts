@@ -27,6 +27,8 @@ export interface RunOptions {
   seed: number;
   /** The clock (injected: no Date.now in the suite). */
   now: () => Date;
+  /** How Retry-After is waited out (tests inject one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
   onProgress?: (event: ProgressEvent) => void;
   /** Per-request timeout. */
   timeoutMs?: number;
@@ -61,7 +63,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     },
     { reveal: options.showSecrets === true },
   );
-  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  const client = createClient({ baseUrl: config.baseUrl, secrets, now: () => options.now().getTime(), ...(options.sleep ? { sleep: options.sleep } : {}), ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
 
   const probe = await client.send({ method: 'GET', path: '/' });
   if (probe.error) throw new UnreachableError(config.baseUrl, probe.error);
@@ -132,6 +134,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     cases,
     counts,
     exchanges: client.exchanges.length,
+    ...(client.backoff.retries > 0 ? { backoff: { ...client.backoff } } : {}),
     exchangeLog: client.exchanges,
     conformant: counts.failed === 0,
     redact: (text) => secrets.redact(text),
