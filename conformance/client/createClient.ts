@@ -94,7 +94,7 @@ export function createClient(options: ClientOptions): HttpClient {
         let res = await attempt();
         // A rate limit or a brief unavailability with Retry-After is production behaviour: wait (bounded) and retry.
         for (let retry = 0; retry < MAX_RETRIES && RETRY_STATUSES.includes(res.status); retry++) {
-          const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? Date.now)());
+          const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? (() => performance.timeOrigin + performance.now()))());
           if (wait === undefined || backoff.waitedMs + wait > RUN_WAIT_BUDGET_MS) break;
           await res.body?.cancel();
           await sleep(wait);

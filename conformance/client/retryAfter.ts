@@ -13,7 +13,9 @@ export const RUN_WAIT_BUDGET_MS = 60_000;
 export function retryAfterMs(header: string | undefined, now: number): number | undefined {
   if (header === undefined) return undefined;
   const text = header.trim();
-  const ms = /^\d{1,6}$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (/^[-+]?\d+$/.test(text) && !/^\d{1,6}$/.test(text)) return undefined;
+  // An HTTP-date names its weekday (IMF-fixdate, RFC 850 or asctime): anything else is not one.
+  const ms = /^\d{1,6}$/.test(text) ? Number(text) * 1000 : /^[A-Z][a-z]{2}/.test(text) ? Date.parse(text) - now : NaN;
   if (Number.isNaN(ms)) return undefined;
   const wait = Math.max(0, ms);
   return wait > MAX_WAIT_MS ? undefined : wait;
