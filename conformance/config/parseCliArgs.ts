@@ -25,6 +25,8 @@ export interface CliArgs {
   profile?: string;
   waivers?: string;
   minCoverage?: number;
+  /** The whole run's deadline in seconds (--timeout). */
+  timeoutSeconds?: number;
   help: boolean;
   /** --header 'Name: value', repeatable: extra headers on every request. */
   headers?: Record<string, string>;
@@ -65,6 +67,7 @@ Options
   --waivers FILE        JSON list of {check, operation?, reason, expires: "YYYY-MM-DD"}: matching failures
                         are reported as waived and do not fail the run; an expired waiver fails it
   --min-coverage P      fail the run when under P percent of the profile's operations were covered
+  --timeout SECONDS     the whole run's deadline (default 900): steps not started by then are skipped and named
   --header 'Name: value'  an extra header on every request (repeatable; also "headers" in the config
                         file), e.g. a gateway's key or X-Mock-Session; the reproducers carry it
   --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
@@ -109,6 +112,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         profile: { type: 'string' },
         waivers: { type: 'string' },
         'min-coverage': { type: 'string' },
+        timeout: { type: 'string' },
         header: { type: 'string', multiple: true },
         'show-secrets': { type: 'boolean', default: false },
         'save-token': { type: 'string' },
@@ -153,6 +157,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     const percent = Number(text.replace(/%$/, ''));
     if (!/^\d{1,3}(\.\d+)?%?$/.test(text) || percent > 100) throw new UsageError(`--min-coverage takes a percent from 0 to 100, got "${text}"`);
     out.minCoverage = percent;
+  }
+  if (v.timeout !== undefined) {
+    if (!/^\d{1,6}$/.test(v.timeout) || Number(v.timeout) === 0) throw new UsageError(`--timeout takes a whole number of seconds above 0, got "${v.timeout}"`);
+    out.timeoutSeconds = Number(v.timeout);
   }
   return out;
 }

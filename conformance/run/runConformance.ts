@@ -15,6 +15,9 @@ import { SkipSignal } from './StepContext.ts';
 import { UnreachableError } from './UnreachableError.ts';
 import { headerVariable, isSecretHeader, replayVariables } from './replayVariables.ts';
 
+/** A whole run's deadline unless --timeout says otherwise: ample for the bounded work of every area. */
+export const DEFAULT_DEADLINE_MS = 900_000;
+
 export interface RunOptions {
   config: ConformConfig;
   /** Areas to run; all by default. */
@@ -32,6 +35,8 @@ export interface RunOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Per-request timeout. */
   timeoutMs?: number;
+  /** The whole run's deadline (--timeout; DEFAULT_DEADLINE_MS): steps not started by then are skipped, named. */
+  deadlineMs?: number;
   contract?: Contract;
   scenarios?: readonly Scenario[];
   /** Reports and reproducers show secret values instead of $CONFORM_* variables (--show-secrets). */
@@ -46,6 +51,7 @@ export interface RunOptions {
  */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
+  const deadline = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const startedAt = options.now().toISOString();
   const config = options.config;
   const areas = AREAS.filter((a) => (options.areas ?? AREAS).includes(a));
@@ -100,6 +106,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       await scenario.run(async (title, body) => {
         const recorder = newRecorder();
         const stepStarted = performance.now();
+        if (stepStarted - started > deadline) {
+          return finish(toCase(scenario.area, title, recorder, strict, `not finished: the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed before this step`, 0));
+        }
         let skipReason: string | undefined;
         try {
           await body(createStepContext(scenarioState, recorder));
