@@ -102,6 +102,12 @@ export const groupsScenario: Scenario = {
         s.check(pageHonoured, { exchange, page, limit, expected, actual: items.slice(0, limit).map((g) => String(g._id)) });
       }
       s.check(pagesDisjoint, { exchange: exchanges[1] as (typeof exchanges)[number], first: pages[0] ?? [], second: pages[1] ?? [] });
+      // A page past the end is empty: an implementation that repeats its last page (or clamps page) answers groups.
+      if (complete) {
+        const page = p.firstPage + Math.ceil(ordered.length / limit) + 3;
+        const past = await s.send({ operationId: 'listGroups', query: { limit, page }, expect: { valid: true, severity: 'SHOULD' } });
+        if (past.response?.status === 200) s.check(pageHonoured, { exchange: past, page, limit, expected: [], actual: itemsOf(past.response.body).map((g) => String(g._id)) });
+      }
     });
 
     await step('search with filters', async (s) => {
