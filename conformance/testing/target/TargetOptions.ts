@@ -46,6 +46,7 @@ export const TARGET_FAULTS = {
   'accepts-any-secret': 'secret-required',
   'no-token-accepted': 'auth-required',
   'includes-ignored': 'user-info-includes',
+  'name-by-prefix': 'filter-matches',
   'put-stores-nothing': 'installation-update-stored',
   'approve-leaves-pending': 'approve-effect',
   'scopes-unchecked-for-members': 'user-info-includes',

@@ -64,7 +64,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (!search && faults.has('sort-name-500') && /(^|,)-?name/.test(query.sort ?? '')) throw new Refusal(500, 'collation index missing');
     const page = search && !o.searchPaging ? { offset: 0, limit: o.defaultLimit } : paging(query);
     // The synthetic groups are tested on their index; uploaded ones, after them, as objects.
-    const match = groupFilter(query, search);
+    const match = groupFilter(query, search, faults.has('name-by-prefix'));
     const fast = base.matcher?.(query, search);
     const byIndex = fast ? (i: number): boolean => (i < base.size ? fast(i) : match(source.at(i))) : undefined;
     const result = pageOf(source, match, sort, page, search || o.totalHeader, o.newestFirst === true, byIndex);
