@@ -32,8 +32,6 @@ export type { RunResult } from './run/RunResult.ts';
 
 export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
 
-/** --max-time's default: a run against the mock takes seconds; a slow staging target, minutes. */
-const DEFAULT_MAX_TIME_SECONDS = 1800;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -85,9 +83,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
       now,
       onProgress: createProgressPrinter(io.stdout, painter(color)),
-      maxTimeMs: (args.maxTimeSeconds ?? DEFAULT_MAX_TIME_SECONDS) * 1000,
       ...(args.showSecrets ? { showSecrets: true } : {}),
       ...(args.saveToken ? { saveToken: resolve(args.saveToken) } : {}),
+      ...(args.timeoutSeconds !== undefined ? { deadlineMs: args.timeoutSeconds * 1000 } : {}),
       ...io.runOptions,
     });
     const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });

@@ -604,6 +604,15 @@ export interface components {
             coordenator?: boolean;
             admin?: boolean;
         };
+        /** @description The users data action's roles: "`rolesSet` object with booleans `student`, `guardian`, `professor`, `coordenator` and optionally `admin`", so the four are required and `admin` is not. */
+        DataActionRolesSet: {
+            student: boolean;
+            guardian: boolean;
+            professor: boolean;
+            /** @description Spelled this way in the interface. */
+            coordenator: boolean;
+            admin?: boolean;
+        };
         SyncComponentEntry: {
             active?: boolean;
             alias?: string;
@@ -668,7 +677,7 @@ export interface components {
             alias?: string;
             name?: string;
             email?: string;
-            rolesSet?: components["schemas"]["RolesSet"];
+            rolesSet?: components["schemas"]["DataActionRolesSet"];
             fields?: {
                 [key: string]: string;
             };
@@ -944,6 +953,7 @@ export type SyncGroupEntry = components['schemas']['SyncGroupEntry'];
 export type SyncMemberEntry = components['schemas']['SyncMemberEntry'];
 export type SyncUserEntry = components['schemas']['SyncUserEntry'];
 export type RolesSet = components['schemas']['RolesSet'];
+export type DataActionRolesSet = components['schemas']['DataActionRolesSet'];
 export type SyncComponentEntry = components['schemas']['SyncComponentEntry'];
 export type SyncUploadReceipt = components['schemas']['SyncUploadReceipt'];
 export type DataActionRequest = components['schemas']['DataActionRequest'];
@@ -1438,14 +1448,12 @@ export interface operations {
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
-            /** @description The server publishes no metadata (a partner's authorization server may not). */
+            /** @description The server publishes no metadata (a partner's authorization server may not). Any body and media type: a server without the document answers it as it answers any unknown path. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
         };
     };

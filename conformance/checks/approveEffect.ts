@@ -1,16 +1,24 @@
 import type { Exchange } from '../client/Exchange.ts';
-import { decided, defineCheck, type CheckFailure } from './Check.ts';
+import { decided, defineCheck, stated, type CheckFailure } from './Check.ts';
 import type { Json } from './values.ts';
 
 /**
- * What approving changes is our decision (SHOULD): afterwards the installation is active and no longer
- * pending_approval, and a second approve is refused with 409.
+ * "Approves the installation of a manually approved app" (stated): read back afterwards, the installation is
+ * no longer pending_approval nor `approved: false` (MUST). The rest is our decision (SHOULD): it is listed
+ * among the active installations, it became so promptly, and a second approve is refused with 409.
  */
-export const approveEffect = defineCheck<{ exchange: Exchange; installation?: Json; secondApprove?: Exchange }>('approve-effect', 'After approve the installation is active, not pending; approving again is a 409.', { SHOULD: decided('Installations') }, ({ exchange, installation, secondApprove }, fail) => {
-  const out: CheckFailure[] = [];
-  if (!installation) out.push(fail('SHOULD', exchange, 'the approved installation is not among the active installations of the app', { expected: 'an active installation', actual: 'none listed' }));
-  else if (installation.status === 'pending_approval') out.push(fail('SHOULD', exchange, 'the installation is still pending_approval after approve', { path: 'status', expected: 'not pending_approval', actual: installation.status }));
-  const status = secondApprove?.response?.status;
-  if (secondApprove && status !== undefined && status < 500 && status !== 409) out.push(fail('SHOULD', secondApprove, `approving again was answered ${status}`, { expected: 409, actual: status }));
-  return out;
-});
+export const approveEffect = defineCheck<{ exchange: Exchange; installation?: Json; secondApprove?: Exchange; late?: number }>(
+  'approve-effect',
+  'After approve the installation is approved (not pending), listed as active; approving again is a 409.',
+  { MUST: stated('Approves the installation of a manually approved app in the given community.'), SHOULD: decided('Installations') },
+  ({ exchange, installation, secondApprove, late }, fail) => {
+    const out: CheckFailure[] = [];
+    if (!installation) out.push(fail('SHOULD', exchange, 'the approved installation is not among the active installations of the app', { expected: 'an active installation', actual: 'none listed' }));
+    else if (installation.status === 'pending_approval' || installation.approved === false) {
+      out.push(fail('MUST', exchange, `the installation is not approved after approve (status ${JSON.stringify(installation.status)}, approved ${JSON.stringify(installation.approved)})`, { path: 'status', expected: 'approved, not pending_approval', actual: { status: installation.status, approved: installation.approved } }));
+    } else if (late !== undefined) out.push(fail('SHOULD', exchange, `the approval became visible only after ${late} ms`, { expected: 'visible at once', actual: `${late} ms` }));
+    const status = secondApprove?.response?.status;
+    if (secondApprove && status !== undefined && status < 500 && status !== 409) out.push(fail('SHOULD', secondApprove, `approving again was answered ${status}`, { expected: 409, actual: status }));
+    return out;
+  },
+);

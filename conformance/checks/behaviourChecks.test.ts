@@ -86,6 +86,8 @@ describe('user-info-includes', () => {
     ['asked and shown', ['members'], { Members: [] }, ['related.members'], []],
     ['asked, allowed, not shown', ['members'], {}, ['related.members'], ['SHOULD']],
     ['asked, not allowed, not shown', ['members'], {}, ['openid'], []],
+    ['asked, not allowed by the granted scope, shown', ['members', 'groups'], { Members: [], groups: [] }, ['openid', 'related.groups'], ['MUST']],
+    ['asked, scope unknown, shown', ['members'], { Members: [] }, undefined, []],
   ])('%s', (_name, includes, body, scopes, want) => {
     expect(severities(userInfoIncludes.run({ exchange: fakeExchange('getUserInfo', 200, body), includes, ...(scopes ? { scopes } : {}) }))).toEqual(want);
   });

@@ -3,6 +3,8 @@ import { loadContract } from '../../spec/contract.ts';
 import { fakeExchange } from '../testing/fakeExchange.ts';
 import { approveEffect } from './approveEffect.ts';
 import { approveReturnsManifest } from './approveReturnsManifest.ts';
+import { crossCommunity } from './crossCommunity.ts';
+import { installationUpdateStored } from './installationUpdateStored.ts';
 import { communityScope } from './communityScope.ts';
 import { dataActionLimit } from './dataActionLimit.ts';
 import { dataActionOrder } from './dataActionOrder.ts';
@@ -98,6 +100,8 @@ describe('installation checks', () => {
     ['the app manifest', 200, { id: 'app' }, []],
     ['another manifest', 200, { id: 'other' }, ['MUST']],
     ['a manifest without id', 200, { approval: 'manual' }, ['SHOULD']],
+    ['the installation instead (manifest nested)', 200, { manifest: { id: 'app' }, approved: true, status: 'installed' }, ['MUST']],
+    ['an installation without its manifest', 200, { approved: true, status: 'installed' }, ['MUST']],
     ['a refusal (judged elsewhere)', 409, { title: 'x', status: 409 }, []],
   ])('approve-returns-manifest: %s', (_name, status, body, want) => {
     expect(sev(approveReturnsManifest.run({ exchange: fakeExchange('approveAppInstallation', status, body), appId: 'app' }))).toEqual(want);
@@ -105,11 +109,35 @@ describe('installation checks', () => {
 
   it.each([
     ['approved, then 409', { status: 'installed', active: true }, 409, []],
-    ['still pending', { status: 'pending_approval' }, 409, ['SHOULD']],
+    // "Approves the installation" is stated: the effect is a MUST.
+    ['still pending', { status: 'pending_approval' }, 409, ['MUST']],
+    ['listed but approved: false', { status: 'installed', approved: false }, 409, ['MUST']],
     ['not listed', undefined, 409, ['SHOULD']],
     ['approved twice', { status: 'installed' }, 200, ['SHOULD']],
   ])('approve-effect: %s', (_name, installation, secondStatus, want) => {
     expect(sev(approveEffect.run({ exchange: x, ...(installation ? { installation } : {}), secondApprove: fakeExchange('approveAppInstallation', secondStatus, {}) }))).toEqual(want);
+  });
+
+  it.each([
+    ['read by id: 404', 'group', 404, {}, []],
+    ['read by id: answered', 'group', 200, { _id: 'g1' }, ['MUST']],
+    ['listed among others', 'group', 200, [{ _id: 'g0' }, { _id: 'g1' }], ['MUST']],
+    ['search hits without it', 'group', 200, { total: 1, hits: [{ _id: 'g0' }] }, []],
+    ['token refused in the other community', 'token', 403, {}, []],
+    ['token opens the other community', 'token', 200, [], ['MUST']],
+  ] as const)('cross-community: %s', (_name, probe, status, body, want) => {
+    const exchange = fakeExchange('getGroup', status, body);
+    const input = probe === 'group' ? { exchange, probe, groupId: 'g1', how: 'a read' } : { exchange, probe, otherCommunity: 'other' };
+    expect(sev(crossCommunity.run(input))).toEqual(want);
+  });
+
+  it.each([
+    ['stored', { contactInfo: { name: 'b' } }, undefined, []],
+    ['stored late', { contactInfo: { name: 'b' } }, 2500, ['SHOULD']],
+    ['stored nothing', { contactInfo: { name: 'a' } }, undefined, ['MUST']],
+    ['no longer listed', undefined, undefined, ['MUST']],
+  ])('installation-update-stored: %s', (_name, read, late, want) => {
+    expect(sev(installationUpdateStored.run({ exchange: x, key: 'contactInfo', sent: { name: 'b' }, ...(read ? { read } : {}), ...(late !== undefined ? { late } : {}) }))).toEqual(want);
   });
 
   it.each([

@@ -11,7 +11,9 @@ import { defaultOrder } from './defaultOrder.ts';
 import { filterMatches } from './filterMatches.ts';
 import { filterSubset } from './filterSubset.ts';
 import { getMatchesList } from './getMatchesList.ts';
+import { crossCommunity } from './crossCommunity.ts';
 import { installationRoundTrip } from './installationRoundTrip.ts';
+import { installationUpdateStored } from './installationUpdateStored.ts';
 import { installationsActive } from './installationsActive.ts';
 import { invalidRequestRejected } from './invalidRequestRejected.ts';
 import { keySpelling } from './keySpelling.ts';
@@ -64,7 +66,9 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     getMatchesList,
     communityScope,
     installationsActive,
+    crossCommunity,
     installationRoundTrip,
+    installationUpdateStored,
     approveReturnsManifest,
     approveEffect,
     userInfoIncludes,

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Exchange, RecordedRequest, RecordedResponse } from './Exchange.ts';
 import type { SecretBook } from './SecretBook.ts';
 import { keptSlice, MAX_BODY_BYTES, readCappedBody } from './readCappedBody.ts';
+import { MAX_RETRIES, RETRY_STATUSES, retryAfterMs, RUN_WAIT_BUDGET_MS } from './retryAfter.ts';
 import { toCurl } from './toCurl.ts';
 
 export interface ClientRequest {
@@ -29,6 +30,8 @@ export interface HttpClient {
   send(request: ClientRequest): Promise<Exchange>;
   /** Resolves a path against the base URL (keeping the base URL's own path prefix). */
   url(path: string, query?: ClientRequest['query']): string;
+  /** Answers 429/503 with Retry-After the client waited out and retried (production behaviour, not a failure). */
+  readonly backoff: { retries: number; waitedMs: number };
 }
 
 export interface ClientOptions {
@@ -42,6 +45,10 @@ export interface ClientOptions {
   deadline?: number;
   /** The most bytes of a body read (MAX_BODY_BYTES by default): a larger answer is recorded as an error. */
   maxBodyBytes?: number;
+  /** Waits out Retry-After (tests inject one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
+  /** The clock an HTTP-date in Retry-After is measured against. */
+  now?: () => number;
 }
 
 /** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
@@ -50,6 +57,8 @@ export function createClient(options: ClientOptions): HttpClient {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const exchanges: Exchange[] = [];
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const backoff = { retries: 0, waitedMs: 0 };
 
   const url: HttpClient['url'] = (path, query) => {
     const target = new URL(/^https?:\/\//i.test(path) ? path : baseUrl + (path.startsWith('/') ? path : `/${path}`));
@@ -64,6 +73,7 @@ export function createClient(options: ClientOptions): HttpClient {
     secrets: options.secrets,
     exchanges,
     url,
+    backoff,
     async send(req) {
       const headers: Record<string, string> = req.accept === false ? {} : { accept: 'application/json' };
       for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -85,18 +95,24 @@ export function createClient(options: ClientOptions): HttpClient {
       let response: RecordedResponse | undefined;
       let error: string | undefined;
       let overCap = false;
-      const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
+      const left = (): number => (options.deadline === undefined ? Infinity : options.deadline - performance.now());
       const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
-      if (left <= 0) error = "not sent: the run's overall time (--max-time) is up";
+      if (left() <= 0) error = "not sent: the run's deadline (--timeout) has passed";
       else {
         try {
-          const res = await doFetch(recorded.url, {
-            method: recorded.method,
-            headers,
-            body,
-            redirect: req.redirect ?? 'manual',
-            signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left)))),
-          });
+          const attempt = (): Promise<Response> =>
+            doFetch(recorded.url, { method: recorded.method, headers, body, redirect: req.redirect ?? 'manual', signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left())))) });
+          let res = await attempt();
+          // A rate limit or a brief unavailability with Retry-After is production behaviour: wait (bounded) and retry.
+          for (let retry = 0; retry < MAX_RETRIES && RETRY_STATUSES.includes(res.status); retry++) {
+            const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? (() => performance.timeOrigin + performance.now()))());
+            if (wait === undefined || backoff.waitedMs + wait > RUN_WAIT_BUDGET_MS || wait >= left()) break;
+            await res.body?.cancel();
+            await sleep(wait);
+            backoff.retries++;
+            backoff.waitedMs += wait;
+            res = await attempt();
+          }
           const read = await readCappedBody(res.body, maxBytes);
           const responseHeaders: Record<string, string> = {};
           res.headers.forEach((value, name) => {

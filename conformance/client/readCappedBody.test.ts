@@ -59,7 +59,7 @@ describe('bounded reads', () => {
     expect(slow.error).toBe('timed out');
     expect(slow.durationMs).toBeLessThan(1_500);
     const late = await client.send({ method: 'GET', path: '/big' });
-    expect(late.error).toMatch(/overall time \(--max-time\) is up/);
+    expect(late.error).toMatch(/deadline \(--timeout\) has passed/);
   });
 
   it.each([

@@ -37,6 +37,10 @@ export interface ConformConfig {
   /** The pending installation of a manually approved app, for the approve scenario. */
   pendingApproval?: { appId: string; community: string };
   oauth?: OAuthClientConfig;
+  /** A community the configured token is not for, and one of its groups: what must never be answered under this one. */
+  otherCommunity?: { community: string; groupId: string };
+  /** An app not installed in the configured community, with its own data-action secret (which must not open this community's data actions). */
+  otherApp?: { appId: string; appSecret: string };
   /** Extra headers sent on every request (--header 'Name: value', or the config file's `headers`). */
   headers?: Record<string, string>;
   /** Where each value came from, by config key ("token", "oauth.clientSecret", "headers.x-api-key"): for the reproducers' setup line. */

@@ -8,4 +8,8 @@ export const ENV = {
   userToken: 'CONFORM_USER_TOKEN',
   season: 'CONFORM_SEASON',
   clientSecret: 'CONFORM_CLIENT_SECRET',
+  otherCommunity: 'CONFORM_OTHER_COMMUNITY',
+  otherGroupId: 'CONFORM_OTHER_GROUP_ID',
+  otherAppId: 'CONFORM_OTHER_APP_ID',
+  otherAppSecret: 'CONFORM_OTHER_APP_SECRET',
 } as const;

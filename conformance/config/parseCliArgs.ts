@@ -11,6 +11,10 @@ export interface CliArgs {
   appSecret?: string;
   userToken?: string;
   season?: string;
+  otherCommunity?: string;
+  otherGroupId?: string;
+  otherAppId?: string;
+  otherAppSecret?: string;
   only?: Area[];
   readOnly: boolean;
   strict: boolean;
@@ -21,9 +25,9 @@ export interface CliArgs {
   profile?: string;
   waivers?: string;
   minCoverage?: number;
+  /** The whole run's deadline in seconds (--timeout). */
+  timeoutSeconds?: number;
   help: boolean;
-  /** --max-time: the whole run's time limit, in seconds. */
-  maxTimeSeconds?: number;
   /** --version: print the suite's name and version. */
   version?: boolean;
   /** --header 'Name: value', repeatable: extra headers on every request. */
@@ -61,6 +65,10 @@ Options
   --user-token T        a user-info access token; skips the OAuth flow (or CONFORM_USER_TOKEN)
   --season S            season sent in data.season of every data-action call (or CONFORM_SEASON);
                         for a provider that answers per season only
+  --other-community ID  a community the token is not for (config otherCommunity.community, or CONFORM_OTHER_COMMUNITY)
+  --other-group-id ID   one of its groups (config otherCommunity.groupId, or CONFORM_OTHER_GROUP_ID)
+  --other-app-id ID     an app not installed in the community (config otherApp.appId, or CONFORM_OTHER_APP_ID)
+  --other-app-secret S  its own data-action secret (config otherApp.appSecret, or CONFORM_OTHER_APP_SECRET)
   --only AREAS          comma-separated: ${AREAS.join(', ')}
   --read-only           send no request that writes (no sync upload, installation update, approve)
   --strict              SHOULD rules (our own decisions) fail the run instead of warning
@@ -73,6 +81,7 @@ Options
   --waivers FILE        JSON list of {check, operation?, reason, expires: "YYYY-MM-DD"}: matching failures
                         are reported as waived and do not fail the run; an expired waiver fails it
   --min-coverage P      fail the run when under P percent of the profile's operations were covered
+  --timeout SECONDS     the whole run's deadline (default 900): steps not started by then are skipped and named
   --header 'Name: value'  an extra header on every request (repeatable; also "headers" in the config
                         file), e.g. a gateway's key or X-Mock-Session; the reproducers carry it
   --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
@@ -83,8 +92,6 @@ Options
                         the recording shows (the area "replay"; the certificate names the HAR's sha256)
   --recorded-config FILE  the config the recording was made with (format of --config; default
                         fixtures/conform.mock.json, the mock's seeded data): its values map to the target's
-  --max-time S          the whole run's time limit in seconds (default 1800): past it no request is sent,
-                        the steps left fail, and the reports are written
   --generate N          the generative phase (on by default, bounded): N random cases per operation
                         besides its coverage pass
   --no-generate         skip the generative phase
@@ -116,6 +123,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'app-secret': { type: 'string' },
         'user-token': { type: 'string' },
         season: { type: 'string' },
+        'other-community': { type: 'string' },
+        'other-group-id': { type: 'string' },
+        'other-app-id': { type: 'string' },
+        'other-app-secret': { type: 'string' },
         only: { type: 'string' },
         'read-only': { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
@@ -126,6 +137,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         profile: { type: 'string' },
         waivers: { type: 'string' },
         'min-coverage': { type: 'string' },
+        timeout: { type: 'string' },
         header: { type: 'string', multiple: true },
         'show-secrets': { type: 'boolean', default: false },
         'save-token': { type: 'string' },
@@ -136,7 +148,6 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'replay-case': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
-        'max-time': { type: 'string' },
       },
     });
   } catch (error) {
@@ -153,6 +164,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ['appSecret', v['app-secret']],
     ['userToken', v['user-token']],
     ['season', v.season],
+    ['otherCommunity', v['other-community']],
+    ['otherGroupId', v['other-group-id']],
+    ['otherAppId', v['other-app-id']],
+    ['otherAppSecret', v['other-app-secret']],
     ['junit', v.junit],
     ['json', v.json],
     ['html', v.html],
@@ -167,10 +182,6 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.header !== undefined) out.headers = parseHeaders(v.header);
   if (v['show-secrets'] === true) out.showSecrets = true;
   if (v.version === true) out.version = true;
-  if (v['max-time'] !== undefined) {
-    if (!/^\d{1,6}$/.test(v['max-time']) || Number(v['max-time']) === 0) throw new UsageError(`--max-time takes a whole number of seconds from 1 to 999999, got "${v['max-time']}"`);
-    out.maxTimeSeconds = Number(v['max-time']);
-  }
   if (v['save-token'] !== undefined) out.saveToken = v['save-token'];
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
@@ -194,6 +205,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
     const percent = Number(text.replace(/%$/, ''));
     if (!/^\d{1,3}(\.\d+)?%?$/.test(text) || percent > 100) throw new UsageError(`--min-coverage takes a percent from 0 to 100, got "${text}"`);
     out.minCoverage = percent;
+  }
+  if (v.timeout !== undefined) {
+    if (!/^\d{1,6}$/.test(v.timeout) || Number(v.timeout) === 0) throw new UsageError(`--timeout takes a whole number of seconds above 0, got "${v.timeout}"`);
+    out.timeoutSeconds = Number(v.timeout);
   }
   return out;
 }

@@ -14,7 +14,7 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   const file = args.configFile ? parseConfigFile(args.configFile, readFile) : {};
   const filePath = args.configFile ? resolve(args.configFile) : '';
   const origins: Record<string, ValueOrigin> = {};
-  const FLAGS: Record<string, string> = { baseUrl: '--base-url', community: '--community', token: '--token', appId: '--app-id', appSecret: '--app-secret', userToken: '--user-token', season: '--season' };
+  const FLAGS: Record<string, string> = { 'otherCommunity.community': '--other-community', 'otherCommunity.groupId': '--other-group-id', 'otherApp.appId': '--other-app-id', 'otherApp.appSecret': '--other-app-secret', baseUrl: '--base-url', community: '--community', token: '--token', appId: '--app-id', appSecret: '--app-secret', userToken: '--user-token', season: '--season' };
   const pickAs = (key: string, flag: string | undefined, envName: string, fromFile: unknown): string | undefined => {
     if (flag !== undefined) origins[key] = { from: 'flag', name: FLAGS[key] ?? key };
     else if (nonEmpty(env[envName]) !== undefined) origins[key] = { from: 'env', name: envName };
@@ -41,6 +41,14 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   set('userToken', pickAs('userToken', args.userToken, ENV.userToken, file.userToken));
   set('season', pickAs('season', args.season, ENV.season, file.season));
   if (file.pendingApproval) set('pendingApproval', { ...file.pendingApproval });
+  const otherCommunity = pickAs('otherCommunity.community', args.otherCommunity, ENV.otherCommunity, file.otherCommunity?.community);
+  const otherGroupId = pickAs('otherCommunity.groupId', args.otherGroupId, ENV.otherGroupId, file.otherCommunity?.groupId);
+  if ((otherCommunity === undefined) !== (otherGroupId === undefined)) throw new UsageError('otherCommunity needs both a community and a groupId (--other-community and --other-group-id)');
+  if (otherCommunity !== undefined && otherGroupId !== undefined) set('otherCommunity', { community: otherCommunity, groupId: otherGroupId });
+  const otherAppId = pickAs('otherApp.appId', args.otherAppId, ENV.otherAppId, file.otherApp?.appId);
+  const otherAppSecret = pickAs('otherApp.appSecret', args.otherAppSecret, ENV.otherAppSecret, file.otherApp?.appSecret);
+  if ((otherAppId === undefined) !== (otherAppSecret === undefined)) throw new UsageError('otherApp needs both an appId and an appSecret (--other-app-id and --other-app-secret)');
+  if (otherAppId !== undefined && otherAppSecret !== undefined) set('otherApp', { appId: otherAppId, appSecret: otherAppSecret });
   if (file.oauth) {
     const clientSecret = nonEmpty(env[ENV.clientSecret]) ?? file.oauth.clientSecret;
     if (nonEmpty(env[ENV.clientSecret]) !== undefined) origins['oauth.clientSecret'] = { from: 'env', name: ENV.clientSecret };
@@ -90,6 +98,10 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
   const pending = record.pendingApproval as Record<string, unknown> | undefined;
   if (pending !== undefined && (typeof pending !== 'object' || pending === null || typeof pending.appId !== 'string' || typeof pending.community !== 'string')) {
     bad('pendingApproval', 'an object with string appId and community');
+  }
+  for (const [key, fields] of [['otherCommunity', ['community', 'groupId']], ['otherApp', ['appId', 'appSecret']]] as const) {
+    const value = record[key] as Record<string, unknown> | undefined;
+    if (value !== undefined && (typeof value !== 'object' || value === null || fields.some((f) => typeof value[f] !== 'string'))) bad(key, `an object with string ${fields.join(' and ')}`);
   }
   const headers = record.headers;
   if (headers !== undefined) {

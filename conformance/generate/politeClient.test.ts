@@ -12,6 +12,7 @@ function fakeClient(statuses: number[], retryAfter?: string): HttpClient & { sen
     secrets: undefined as never,
     exchanges: [] as Exchange[],
     url: (path: string) => path,
+    backoff: { retries: 0, waitedMs: 0 },
     async send(): Promise<Exchange> {
       const headers: Record<string, string> = retryAfter ? { 'retry-after': retryAfter } : {};
       const status = statuses[Math.min(client.sent, statuses.length - 1)] as number;

@@ -18,6 +18,9 @@ export function politeClient(client: HttpClient, remainingMs: () => number, slee
     get exchanges() {
       return client.exchanges;
     },
+    get backoff() {
+      return client.backoff;
+    },
     url: (path, query) => client.url(path, query),
     async send(request) {
       let exchange = await client.send(request);

@@ -7,7 +7,7 @@ const EVERY_EXCHANGE = ['response-received', 'no-server-error', 'status-document
 export const WRITE_OPERATIONS: readonly string[] = ['updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'];
 
 /** Checks that only judge the effect of a write. */
-export const WRITE_CHECKS: readonly string[] = ['installation-round-trip', 'approve-returns-manifest', 'approve-effect', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied'];
+export const WRITE_CHECKS: readonly string[] = ['installation-round-trip', 'installation-update-stored', 'approve-returns-manifest', 'approve-effect', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied'];
 
 export interface AreaPlan {
   /** The spec operations the area's scenario sends requests to. */
@@ -27,11 +27,11 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
   },
   groups: {
     operations: ['listGroups', 'searchGroups', 'getGroup'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'filter-matches', 'filter-subset', 'default-order', 'limit-honoured', 'pages-disjoint', 'page-honoured', 'total-count', 'search-finds', 'search-total', 'search-narrows', 'sort-order', 'get-matches-list', 'community-scope'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'filter-matches', 'filter-subset', 'default-order', 'limit-honoured', 'pages-disjoint', 'page-honoured', 'total-count', 'search-finds', 'search-total', 'search-narrows', 'sort-order', 'get-matches-list', 'community-scope', 'cross-community'],
   },
   installations: {
     operations: ['listAppInstallations', 'updateAppInstallation', 'approveAppInstallation'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'installations-active', 'installation-round-trip', 'approve-returns-manifest', 'approve-effect'],
+    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'installations-active', 'installation-round-trip', 'installation-update-stored', 'approve-returns-manifest', 'approve-effect'],
   },
   'user-info': {
     operations: ['getAuthorizationServerMetadata', 'authorize', 'token', 'getUserInfo'],

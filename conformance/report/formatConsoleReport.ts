@@ -57,7 +57,8 @@ export function formatConsoleReport(run: RunResult, options: ConsoleOptions = {}
     lines.push(paint('yellow', `${notFound} of ${result.exchanges} requests were answered 404: is the base URL right? (${result.baseUrl} should be the prefix of /v1/… and /v2/…)`), '');
   }
   lines.push(...formatReportExtras(result));
-  lines.push(`${result.exchanges} requests in ${result.durationMs} ms · seed ${result.seed}${result.strict ? ' · strict' : ''}`);
+  const backoff = result.backoff ? ` · ${result.backoff.retries} retried after 429/503 Retry-After (${result.backoff.waitedMs} ms waited)` : '';
+  lines.push(`${result.exchanges} requests in ${result.durationMs} ms · seed ${result.seed}${result.strict ? ' · strict' : ''}${backoff}`);
   const summary = summaryLine(result.counts);
   lines.push(result.counts.failed > 0 ? paint('red', summary) : paint('green', summary));
   return lines.join('\n');

@@ -46,6 +46,8 @@ export interface RunResult {
   counts: RunCounts;
   /** Requests sent. */
   exchanges: number;
+  /** 429/503 answers with Retry-After that were waited out and retried (not failures). */
+  backoff?: { retries: number; waitedMs: number };
   /** True when no case failed. */
   conformant: boolean;
   /** Every exchange the run recorded, in order (coverage is computed from them). */

@@ -17,6 +17,9 @@ import { SkipSignal } from './StepContext.ts';
 import { UnreachableError } from './UnreachableError.ts';
 import { headerVariable, isSecretHeader, replayVariables } from './replayVariables.ts';
 
+/** A whole run's deadline unless --timeout says otherwise: ample for the bounded work of every area. */
+export const DEFAULT_DEADLINE_MS = 900_000;
+
 export interface RunOptions {
   config: ConformConfig;
   /** Areas to run; all by default. */
@@ -29,11 +32,13 @@ export interface RunOptions {
   seed: number;
   /** The clock (injected: no Date.now in the suite). */
   now: () => Date;
+  /** How Retry-After is waited out (tests inject one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
   onProgress?: (event: ProgressEvent) => void;
   /** Per-request timeout. */
   timeoutMs?: number;
-  /** The whole run's time limit (--max-time): past it no request is sent, and the run ends with what it has. */
-  maxTimeMs?: number;
+  /** The whole run's deadline (--timeout; DEFAULT_DEADLINE_MS): steps not started by then are skipped, named. */
+  deadlineMs?: number;
   contract?: Contract;
   scenarios?: readonly Scenario[];
   /** Reports and reproducers show secret values instead of $CONFORM_* variables (--show-secrets). */
@@ -50,6 +55,7 @@ export interface RunOptions {
  */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
+  const deadline = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const startedAt = options.now().toISOString();
   const config = options.config;
   const areas = ([...AREAS, REPLAY_AREA] as Area[]).filter((a) => (options.areas ?? AREAS).includes(a));
@@ -60,13 +66,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     {
       [ENV.token]: config.token,
       [ENV.appSecret]: config.appSecret,
+      [ENV.otherAppSecret]: config.otherApp?.appSecret,
       [ENV.userToken]: config.userToken,
       [ENV.clientSecret]: config.oauth?.clientSecret,
       ...Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => isSecretHeader(name)).map(([name, value]) => [headerVariable(name), value])),
     },
     { reveal: options.showSecrets === true },
   );
-  const client = createClient({ baseUrl: config.baseUrl, secrets, ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.maxTimeMs ? { deadline: started + options.maxTimeMs } : {}) });
+  const client = createClient({ baseUrl: config.baseUrl, secrets, now: () => options.now().getTime(), deadline: started + deadline, ...(options.sleep ? { sleep: options.sleep } : {}), ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
 
   const probe = await client.send({ method: 'GET', path: '/' });
   if (probe.error && !probe.overCap) throw new UnreachableError(config.baseUrl, probe.error);
@@ -103,6 +110,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       await scenario.run(async (title, body) => {
         const recorder = newRecorder();
         const stepStarted = performance.now();
+        if (stepStarted - started > deadline) {
+          return finish(toCase(scenario.area, title, recorder, strict, `not finished: the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed before this step`, 0));
+        }
         let skipReason: string | undefined;
         try {
           await body(createStepContext(scenarioState, recorder));
@@ -137,6 +147,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     cases,
     counts,
     exchanges: client.exchanges.length,
+    ...(client.backoff.retries > 0 ? { backoff: { ...client.backoff } } : {}),
     exchangeLog: client.exchanges,
     conformant: counts.failed === 0,
     redact: (text) => secrets.redact(text),

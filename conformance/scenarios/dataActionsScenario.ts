@@ -59,6 +59,12 @@ export const dataActionsScenario: Scenario = {
         const wrong = `conform-wrong-${s.rng.hex(16)}`;
         const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }, wrong), expect: { probe: true } });
         s.check(secretRequired, { exchange });
+        // The secret of an app not installed in this community opens none of its data (otherApp in the config).
+        const other = s.config.otherApp;
+        if (other) {
+          const foreign = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }, other.appSecret), expect: { probe: true } });
+          s.check(secretRequired, { exchange: foreign });
+        }
       });
 
       await step(`${action.kind}: refuse invalid requests`, async (s) => {

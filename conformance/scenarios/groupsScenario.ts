@@ -1,4 +1,6 @@
 import { communityScope } from '../checks/communityScope.ts';
+import { crossCommunity } from '../checks/crossCommunity.ts';
+import type { Exchange } from '../client/Exchange.ts';
 import { defaultOrder } from '../checks/defaultOrder.ts';
 import { filterMatches } from '../checks/filterMatches.ts';
 import { filterSubset } from '../checks/filterSubset.ts';
@@ -33,6 +35,10 @@ export const groupsScenario: Scenario = {
     let ordered: Json[] = [];
     let scope = { community, header: community };
     let everything: number | undefined;
+    /** Groups the active=false filter answered: deleted, yet each "remains a document" to read by id. */
+    const deleted: Json[] = [];
+    /** The exchanges of the unfiltered list, kept to look for another community's group in them. */
+    let listExchanges: Exchange[] = [];
     const needPaging = (s: StepContext): Paging => paging ?? s.skip('the group list could not be read');
     const requireGroups = (s: StepContext): Paging => {
       const p = needPaging(s);
@@ -45,6 +51,7 @@ export const groupsScenario: Scenario = {
       const collected = await collectGroups(s, paging, 'listGroups', {});
       ordered = collected.items.length > 0 ? collected.items : itemsOf(paging.plain.response?.body);
       complete = collected.complete;
+      listExchanges = [paging.plain, ...collected.exchanges];
       universe = new Map(ordered.filter((g) => typeof g._id === 'string').map((g) => [g._id as string, g]));
       scope = { community: communityValue(ordered, community), header: community };
       s.check(defaultOrder, { exchange: paging.plain, items: itemsOf(paging.plain.response?.body) });
@@ -58,7 +65,10 @@ export const groupsScenario: Scenario = {
         const p = requireGroups(s);
         const values = referenceValues(s, filter, ordered);
         if (values.length === 0) return s.skip(`no listed group has a ${filter.param} to filter by`);
-        for (const { value, reference } of values) await checkFilter(s, p, filter, value, reference, universe, scope);
+        for (const { value, reference } of values) {
+          const found = await checkFilter(s, p, filter, value, reference, universe, scope);
+          if (filter.param === 'active' && value === 'false') deleted.push(...found.filter((g) => g.active === false));
+        }
       });
     }
 
@@ -92,6 +102,12 @@ export const groupsScenario: Scenario = {
         s.check(pageHonoured, { exchange, page, limit, expected, actual: items.slice(0, limit).map((g) => String(g._id)) });
       }
       s.check(pagesDisjoint, { exchange: exchanges[1] as (typeof exchanges)[number], first: pages[0] ?? [], second: pages[1] ?? [] });
+      // A page past the end is empty: an implementation that repeats its last page (or clamps page) answers groups.
+      if (complete) {
+        const page = p.firstPage + Math.ceil(ordered.length / limit) + 3;
+        const past = await s.send({ operationId: 'listGroups', query: { limit, page }, expect: { valid: true, severity: 'SHOULD' } });
+        if (past.response?.status === 200) s.check(pageHonoured, { exchange: past, page, limit, expected: [], actual: itemsOf(past.response.body).map((g) => String(g._id)) });
+      }
     });
 
     await step('search with filters', async (s) => {
@@ -103,7 +119,8 @@ export const groupsScenario: Scenario = {
       s.check(communityScope, { exchange: all, ...scope, items: hits });
       s.check(filterSubset, { exchange: all, filter: 'no filter', items: hits.filter((g) => complete || universe.has(String(g._id))), universe, complete: true });
       for (const filter of GROUP_FILTERS) {
-        for (const { value, reference } of referenceValues(s, filter, ordered)) {
+        // The list step tries every chosen value; search repeats the two most discriminating (bounded work).
+        for (const { value, reference } of referenceValues(s, filter, ordered).slice(0, 2)) {
           const alias = typeof reference?.alias === 'string' ? reference.alias : undefined;
           const query = { [filter.param]: value, alias };
           const how = `${alias ? `alias=${alias}&` : ''}${filter.param}=${value}`;
@@ -137,13 +154,30 @@ export const groupsScenario: Scenario = {
     await step('read groups by id', async (s) => {
       requireGroups(s);
       const picks = [...new Set([0, ordered.length - 1, s.rng.int(0, ordered.length - 1)])].map((i) => ordered[i] as Json);
-      for (const listed of picks) {
+      // "Deleting a group sets it to false … the group remains a document": a deleted group is read by id too.
+      for (const listed of [...picks, ...deleted.slice(0, 2)]) {
         if (typeof listed._id !== 'string') continue;
         const exchange = await s.send({ operationId: 'getGroup', path: { groupId: listed._id }, expect: { valid: true } });
         const read = exchange.response?.body;
         if (!isRecord(read)) continue;
         s.check(getMatchesList, { exchange, listed, read });
         s.check(communityScope, { exchange, ...scope, items: [read] });
+      }
+    });
+
+    await step('never answer a group of another community (otherCommunity)', async (s) => {
+      const other = s.config.otherCommunity;
+      if (!other) return s.skip('no otherCommunity in the config (--other-community and --other-group-id)');
+      const { groupId } = other;
+      const judge = (exchange: Exchange, how: string): void => void s.check(crossCommunity, { exchange, probe: 'group', groupId, how });
+      judge(await s.send({ operationId: 'getGroup', path: { groupId }, expect: { probe: true } }), 'a read by id under this community');
+      for (const exchange of listExchanges) judge(exchange, 'the unfiltered list of this community');
+      judge(await s.send({ operationId: 'searchGroups', expect: { valid: true } }), 'a search of this community without filters');
+      judge(await s.send({ operationId: 'searchGroups', query: { q: groupId }, expect: { valid: true } }), 'a search of this community for its id');
+      // The token is for this community only: it opens none of the other's groups.
+      for (const target of [{ operationId: 'listGroups' }, { operationId: 'getGroup', path: { groupId } }] as const) {
+        const exchange = await s.send({ ...target, community: other.community, expect: { probe: true } });
+        s.check(crossCommunity, { exchange, probe: 'token', otherCommunity: other.community });
       }
     });
 
@@ -175,11 +209,12 @@ function cannotMatch(group: Json, q: string): boolean {
   return !foldText(group.name).includes(folded) && !foldText(group.alias).includes(folded) && !words(q).every((w) => mine.has(w));
 }
 
-async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }): Promise<void> {
+/** Lists with one filter value and judges the answer; returns the groups it answered. */
+async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }): Promise<Json[]> {
   const label = `${filter.param}=${value}`;
   const collected = await collectGroups(s, paging, 'listGroups', { [filter.param]: value }, undefined);
   const exchange = collected.exchanges[0];
-  if (!exchange || exchange.response?.status !== 200) return;
+  if (!exchange || exchange.response?.status !== 200) return [];
   s.check(filterMatches, { exchange, filter: label, items: collected.items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
   for (const e of collected.exchanges) s.check(communityScope, { exchange: e, ...scope, items: itemsOf(e.response?.body) });
   // A group the unfiltered pages did not show may sit beyond them: read a bounded sample by id before
@@ -194,9 +229,22 @@ async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, 
   }
   const judged = collected.items.filter((g) => typeof g._id !== 'string' || universe.has(g._id) || foreign.has(g._id));
   s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}) });
+  return collected.items;
 }
 
-/** The values to filter by: one taken from a listed group (picked by the seeded rng); for active, both. */
+/** At most this many values per filter: the discriminating ones (the same for every seed), then one the seed picks. */
+const VALUES_PER_FILTER = 3;
+/** Bounds of the search for discriminating values. */
+const MAX_SCORED = 200;
+const MAX_SCORED_GROUPS = 1000;
+
+/**
+ * The values to filter by, each with a listed group that carries it. One sampled value rarely tells a wrong
+ * filter from a right one, so the values come first that a plausible wrong implementation answers differently:
+ * values that are a prefix or substring of other groups' values (matching by prefix, substring or case), then
+ * values that leave groups out (a filter ignored: an administrator of some groups only, a season with groups
+ * in others), then the group created nearest midnight (a day read in another zone). For active, both values.
+ */
 function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): Array<{ value: string; reference?: Json }> {
   const candidates = groups.filter((g) => filter.valuesOf(g).length > 0);
   if (filter.param === 'active') {
@@ -206,10 +254,33 @@ function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): A
       return matching.length > 0 ? { value, reference: s.rng.pick(matching) } : { value };
     });
   }
-  if (candidates.length === 0) return [];
-  const reference = s.rng.pick(candidates);
-  // Every form of the value (createdAt: the instant as listed, and its day).
-  return filter.valuesOf(reference).map((value) => ({ value, reference }));
+  // Bounded work on a large community: the first MAX_SCORED distinct values in list order, each weighed against
+  // at most MAX_SCORED_GROUPS groups (folded once).
+  const byValue = new Map<string, Json>();
+  for (const g of candidates) {
+    for (const v of filter.valuesOf(g)) if (!byValue.has(v) && byValue.size < MAX_SCORED) byValue.set(v, g);
+    if (byValue.size >= MAX_SCORED) break;
+  }
+  const weighed = groups.slice(0, MAX_SCORED_GROUPS).map((g) => ({ g, folded: filter.valuesOf(g).map(foldText) }));
+  const scored = [...byValue].map(([value, reference]) => {
+    const folded = foldText(value);
+    const excluded = weighed.filter(({ g }) => !filter.matches(g, value));
+    const lookalikes = excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length;
+    return { value, reference, lookalikes, excludes: excluded.length > 0 ? 1 : 0, midnight: midnightDistance(reference) };
+  });
+  scored.sort((a, b) => b.lookalikes - a.lookalikes || b.excludes - a.excludes || a.midnight - b.midnight || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const chosen = scored.slice(0, VALUES_PER_FILTER - 1);
+  const rest = scored.slice(VALUES_PER_FILTER - 1);
+  if (rest.length > 0) chosen.push(s.rng.pick(rest));
+  return chosen.map(({ value, reference }) => (filter.holdsReference?.(reference, value) ?? true ? { value, reference } : { value }));
+}
+
+/** How far a group's creation is from a UTC midnight, in ms (0 for a group without createdAt: not a date filter). */
+function midnightDistance(group: Json): number {
+  const at = typeof group.createdAt === 'string' ? Date.parse(group.createdAt) : NaN;
+  if (Number.isNaN(at)) return 0;
+  const ms = at % 86_400_000;
+  return Math.min(ms, 86_400_000 - ms);
 }
 
 /** The value groups carry in `community`: the header's when any group shows it, else the most common one. */

@@ -3,7 +3,10 @@ import { approveReturnsManifest } from '../checks/approveReturnsManifest.ts';
 import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { installationsActive } from '../checks/installationsActive.ts';
 import { validRequestAccepted } from '../checks/validRequestAccepted.ts';
-import { isRecord, itemsOf, type Json } from '../checks/values.ts';
+import { installationUpdateStored } from '../checks/installationUpdateStored.ts';
+import { deepEqual, isRecord, itemsOf, type Json } from '../checks/values.ts';
+import type { Exchange } from '../client/Exchange.ts';
+import { pollUntil, READ_BACK_PROMPT_MS } from './pollUntil.ts';
 import type { Scenario } from './Scenario.ts';
 
 /** View, update (read-modify-write) and approve installations. */
@@ -32,6 +35,29 @@ export const installationsScenario: Scenario = {
       s.check(installationRoundTrip, { exchange, sent });
     });
 
+    await step('update contactInfo, read it back from the list, put the original back', async (s) => {
+      if (s.readOnly) return s.skip('--read-only');
+      const mine = listed.filter((i) => i.community === community);
+      const original = mine[0] ?? (listed.length === 1 ? listed[0] : undefined);
+      if (!original) return s.skip(`no active installation of ${appId} identifiable as the one in ${community}`);
+      // A value no earlier run wrote: a PUT that stores nothing (or answers what it was sent) cannot show it.
+      const before = isRecord(original.contactInfo) ? original.contactInfo : {};
+      const changed = { name: `Conformance ${s.rng.hex(6)}`, telephone: `+55 11 9${s.rng.int(1000, 9999)}-${s.rng.int(1000, 9999)}`, message: `changed by the conformance suite (seed ${s.seed})` };
+      const put = await s.send({ operationId: 'updateAppInstallation', path: { appId, community }, json: { ...original, contactInfo: changed }, expect: { valid: true } });
+      if ((put.response?.status ?? 0) >= 300) return;
+      const readBack = async (): Promise<{ exchange: Exchange; installation?: Json }> => {
+        const exchange = await s.send({ operationId: 'listAppInstallations', path: { appId }, expect: { valid: true } });
+        const all = itemsOf(exchange.response?.body);
+        const installation = all.find((i) => i.community === community) ?? (all.length === 1 ? all[0] : undefined);
+        return { exchange, ...(installation ? { installation } : {}) };
+      };
+      const polled = await pollUntil(readBack, (r) => deepEqual(r.installation?.contactInfo, changed));
+      const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;
+      s.check(installationUpdateStored, { exchange: polled.value.exchange, key: 'contactInfo', sent: changed, ...(polled.value.installation ? { read: polled.value.installation } : {}), ...(late !== undefined ? { late } : {}) });
+      // Leave the instance as found, so the next run meets the same state.
+      await s.send({ operationId: 'updateAppInstallation', path: { appId, community }, json: { ...original, contactInfo: before }, expect: { valid: true } });
+    });
+
     await step('refuse an installation update with a wrong type', async (s) => {
       if (s.readOnly) return s.skip('--read-only');
       await s.send({
@@ -51,11 +77,19 @@ export const installationsScenario: Scenario = {
       if (first.response?.status === 409) return s.skip(`the installation of ${pending.appId} in ${pending.community} is not pending (approved by an earlier run?)`);
       s.check(validRequestAccepted, { exchange: first });
       s.check(approveReturnsManifest, { exchange: first, appId: pending.appId });
-      const after = await s.send({ operationId: 'listAppInstallations', path: { appId: pending.appId }, community: pending.community, expect: { valid: true } });
-      const installations = itemsOf(after.response?.body);
-      const installation = installations.find((i) => i.community === pending.community) ?? installations.find((i) => !isRecord(i.manifest) || i.manifest.id === pending.appId);
+      // The approval may be applied asynchronously: read the installations back until it shows, within a bound.
+      const readBack = async (): Promise<{ exchange: Exchange; installation?: Json }> => {
+        const exchange = await s.send({ operationId: 'listAppInstallations', path: { appId: pending.appId }, community: pending.community, expect: { valid: true } });
+        const installations = itemsOf(exchange.response?.body);
+        const installation = installations.find((i) => i.community === pending.community) ?? installations.find((i) => !isRecord(i.manifest) || i.manifest.id === pending.appId);
+        return { exchange, ...(installation ? { installation } : {}) };
+      };
+      const approved = (r: { installation?: Json }): boolean => r.installation !== undefined && r.installation.status !== 'pending_approval' && r.installation.approved !== false;
+      const polled = await pollUntil(readBack, approved);
+      const { exchange: after, installation } = polled.value;
+      const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;
       const second = await approve();
-      s.check(approveEffect, { exchange: after, ...(installation ? { installation } : {}), secondApprove: second });
+      s.check(approveEffect, { exchange: after, ...(installation ? { installation } : {}), secondApprove: second, ...(late !== undefined ? { late } : {}) });
     });
   },
 };

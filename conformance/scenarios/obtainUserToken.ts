@@ -24,8 +24,10 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig):
     prompt: 'none',
     login_hint: oauth.loginHint,
   };
+  // The configured URLs are the authorize and token operations wherever they point (another origin included),
+  // so their exchanges are judged and counted as those operations.
   // Its documented answer is an HTML page or a redirect, never JSON: no `Accept: application/json` (a validating server answers 406).
-  const authorize = await s.sendRaw({ method: 'GET', path: oauth.authorizationUrl, query: authorizeQuery, redirect: 'manual', accept: false, ...operationOf(s, 'GET', oauth.authorizationUrl) });
+  const authorize = await s.sendRaw({ method: 'GET', path: oauth.authorizationUrl, query: authorizeQuery, redirect: 'manual', accept: false, operationId: 'authorize' });
   if (s.check(oauthFlow, { exchange: authorize, stage: 'authorize', state }).length > 0) return undefined;
   const location = authorize.response?.headers.location as string;
   const code = new URL(location, s.client.url(oauth.authorizationUrl)).searchParams.get('code') as string;
@@ -37,7 +39,7 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig):
     // RFC 6749 §2.3.1: id and secret are form-encoded before they are joined and base64-encoded.
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(oauth.clientId)}:${encodeURIComponent(oauth.clientSecret)}`).toString('base64')}`;
   }
-  const token = await s.sendRaw({ method: 'POST', path: oauth.tokenUrl, form, headers, ...operationOf(s, 'POST', oauth.tokenUrl) });
+  const token = await s.sendRaw({ method: 'POST', path: oauth.tokenUrl, form, headers, operationId: 'token' });
   if (s.check(oauthFlow, { exchange: token, stage: 'token' }).length > 0) return undefined;
   const body = token.response?.body;
   if (!isRecord(body) || typeof body.access_token !== 'string') return undefined;
@@ -45,14 +47,4 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig):
   if (typeof body.refresh_token === 'string') s.client.secrets.add(body.refresh_token, 'CONFORM_REFRESH_TOKEN');
   const scopes = typeof body.scope === 'string' ? body.scope.split(' ').filter(Boolean) : oauth.scopes;
   return { token: body.access_token, scopes };
-}
-
-/** The spec operation a URL reaches, when it is on the base URL (the mock's own OAuth endpoints). */
-function operationOf(s: StepContext, method: string, url: string): { operationId?: string } {
-  const target = new URL(s.client.url(url));
-  const base = new URL(s.client.url('/'));
-  if (target.origin !== base.origin) return {};
-  const prefix = base.pathname.replace(/\/$/, '');
-  const match = s.contract.matchOperation(method, target.pathname.slice(prefix.length) || '/');
-  return match ? { operationId: match.operation.operationId } : {};
 }

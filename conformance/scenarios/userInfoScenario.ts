@@ -3,6 +3,8 @@ import type { StepContext } from '../run/StepContext.ts';
 import { obtainUserToken } from './obtainUserToken.ts';
 import type { Scenario } from './Scenario.ts';
 
+const METADATA_PATH = '/.well-known/oauth-authorization-server';
+
 /** User-info with each `includes`: a part appears only when asked for; keys spelled as the description spells them. */
 export const userInfoScenario: Scenario = {
   area: 'user-info',
@@ -13,6 +15,17 @@ export const userInfoScenario: Scenario = {
     const needToken = (s: StepContext): void => {
       if (!s.userToken) return s.skip('no user token: the OAuth flow did not yield one');
     };
+
+    await step('read the authorization server metadata (RFC 8414) where it is served', async (s) => {
+      // RFC 8414 §3: the metadata sits at the issuer's origin; the issuer is the authorization URL's host when
+      // the configured URL is absolute, the target's otherwise.
+      const authorization = s.config.oauth?.authorizationUrl;
+      const path = authorization && /^https?:\/\//i.test(authorization) ? new URL(METADATA_PATH, authorization).toString() : METADATA_PATH;
+      const exchange = await s.sendRaw({ method: 'GET', path, operationId: 'getAuthorizationServerMetadata' });
+      // The document is our decision (the description names none): a 404 (none published) is not a fault, and the
+      // exchange checks judge a published one. Either way the step has run.
+      void exchange;
+    });
 
     await step('obtain a user token (authorization code, PKCE, prompt=none)', async (s) => {
       if (s.config.userToken) return s.skip('a user token was given (--user-token)');
@@ -33,6 +46,20 @@ export const userInfoScenario: Scenario = {
         needToken(s);
         const exchange = await s.send({ operationId: 'getUserInfo', query: includes.length ? { includes: includes.join(',') } : {}, expect: { valid: true } });
         s.check(userInfoIncludes, { exchange, includes, ...(scopes ? { scopes } : {}) });
+      });
+    }
+
+    // The rule's second half: a login that is not granted a part's scope never sees that part, whatever includes
+    // asks. One login per related scope, asking for every other scope the configured client has.
+    for (const part of USER_INFO_PARTS) {
+      await step(`user-info through a login without ${part.scope}`, async (s) => {
+        const oauth = s.config.oauth;
+        if (!oauth) return s.skip('no oauth client in the config: one login cannot vary its scopes');
+        if (!oauth.scopes.includes(part.scope)) return s.skip(`the configured client does not ask for ${part.scope}`);
+        const granted = await obtainUserToken(s, { ...oauth, scopes: oauth.scopes.filter((scope) => scope !== part.scope) });
+        if (!granted) return;
+        const exchange = await s.send({ operationId: 'getUserInfo', auth: { authorization: `Bearer ${granted.token}` }, query: { includes: parts.join(',') }, expect: { valid: true } });
+        s.check(userInfoIncludes, { exchange, includes: parts, scopes: granted.scopes });
       });
     }
   },

@@ -19,7 +19,10 @@ export interface CoverageFigure {
 
 /** What the run exercised against what the spec documents, for the operations of the run's plan. */
 export interface Coverage {
-  /** An operation is covered when it answered a request with a success (2xx or 3xx). */
+  /**
+   * An operation is covered when it answered a request with a success (2xx or 3xx) or a documented refusal
+   * of the request itself (not 401, 403 or 404, which a request that never reached it also gets).
+   */
   operations: CoverageFigure;
   /** Documented statuses of the planned operations, each covered when some answer had it. */
   statuses: CoverageFigure;

@@ -24,7 +24,10 @@ export function computeCoverage(contract: Contract, result: RunResult, plan: Cov
   for (const operationId of planned) {
     const seen = exercised.get(operationId);
     const inventory = inventoryOf(contract, contract.operation(operationId));
-    const success = seen?.statuses.some((s) => s < 400) ?? false;
+    // Covered when a request got past the gate: a success, or a documented refusal of the request itself (an
+    // approve answered 409 because an earlier run approved it). 401, 403 and 404 are not: they also answer a
+    // route the target lacks or a request it never looked at.
+    const success = seen?.statuses.some((s) => s < 400 || (![401, 403, 404].includes(s) && inventory.statuses.includes(String(s)))) ?? false;
     const opReason = success ? undefined : whyNotCovered(operationId, seen, result);
     figures.operations.add(operationId, 'operation', opReason);
     // Elements of an operation never reached inherit its reason; those of a reached one were simply never sent.

@@ -26,6 +26,10 @@ export interface TargetConventions {
   afterExclusive?: boolean;
   /** The group list comes newest first (the description says only "ordered by creation date"). */
   newestFirst?: boolean;
+  /** Every Nth API request is answered 429 with `Retry-After: 0` (a rate limiter; default none). */
+  rateLimitEvery?: number;
+  /** An installation update or approve becomes visible this many ms after its answer (asynchronous writes). */
+  writeDelayMs?: number;
   /** Synthetic groups in the community instead of the small own data (for the bounded-work test). */
   groups?: number;
 }
@@ -42,6 +46,12 @@ export const TARGET_FAULTS = {
   'accepts-any-secret': 'secret-required',
   'no-token-accepted': 'auth-required',
   'includes-ignored': 'user-info-includes',
+  'name-by-prefix': 'filter-matches',
+  'put-stores-nothing': 'installation-update-stored',
+  'approve-leaves-pending': 'approve-effect',
+  'scopes-unchecked-for-members': 'user-info-includes',
+  'deleted-group-unreadable': 'valid-request-accepted',
+  'token-opens-any-community': 'cross-community',
   // SHOULD only (paging and the community value are decisions): caught under --strict.
   'pages-overlap': 'pages-disjoint',
   'foreign-community': 'community-scope',

@@ -13,13 +13,15 @@ const fold = (v: unknown): string => String(v ?? '').normalize('NFD').replace(/\
 const SORT_KEYS = ['createdAt', 'updatedAt', 'name', 'alias'];
 
 /** The filter of the list and the search (search adds alias and q), refusing values it cannot read. */
-export function groupFilter(query: Query, search: boolean): (g: Json) => boolean {
+export function groupFilter(query: Query, search: boolean, namePrefix = false): (g: Json) => boolean {
   const tests: Array<(g: Json) => boolean> = [];
   if (query.active !== undefined) {
     if (query.active !== 'true' && query.active !== 'false') throw new Refusal(400, 'active must be true or false');
     tests.push((g) => g.active === (query.active === 'true'));
   }
-  for (const key of ['name', 'season'] as const) if (query[key] !== undefined) tests.push((g) => g[key] === query[key]);
+  // The fault matches a name by its beginning (a LIKE 'x%' a team could ship): the right one is exact.
+  if (query.name !== undefined) tests.push(namePrefix ? (g) => String(g.name).startsWith(query.name as string) : (g) => g.name === query.name);
+  if (query.season !== undefined) tests.push((g) => g.season === query.season);
   if (query['admins.user'] !== undefined) tests.push((g) => Array.isArray(g.admins) && g.admins.some((a) => (a as Json).user === query['admins.user']));
   if (query.createdAt !== undefined) {
     const value = query.createdAt;

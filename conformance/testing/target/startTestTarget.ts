@@ -64,7 +64,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (!search && faults.has('sort-name-500') && /(^|,)-?name/.test(query.sort ?? '')) throw new Refusal(500, 'collation index missing');
     const page = search && !o.searchPaging ? { offset: 0, limit: o.defaultLimit } : paging(query);
     // The synthetic groups are tested on their index; uploaded ones, after them, as objects.
-    const match = groupFilter(query, search);
+    const match = groupFilter(query, search, faults.has('name-by-prefix'));
     const fast = base.matcher?.(query, search);
     const byIndex = fast ? (i: number): boolean => (i < base.size ? fast(i) : match(source.at(i))) : undefined;
     const result = pageOf(source, match, sort, page, search || o.totalHeader, o.newestFirst === true, byIndex);
@@ -79,11 +79,22 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (!faults.has('no-token-accepted') && match?.[1] !== TOKEN) throw new Refusal(o.badTokenStatus, 'a valid bearer token is required');
     const community = req.headers['community-id'];
     if (typeof community !== 'string' || community === '') throw new Refusal(400, 'community-id is required');
+    if (faults.has('token-opens-any-community')) return;
     if (community !== COMMUNITY || (pathCommunity !== undefined && pathCommunity !== COMMUNITY)) throw new Refusal(403, 'not your community');
   };
 
+  let served = 0;
+  /** Writes applied later (writeDelayMs): an answer says done before the list shows it. */
+  const later = (apply: () => void): void => {
+    if (!o.writeDelayMs) return apply();
+    setTimeout(apply, o.writeDelayMs).unref();
+  };
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://target');
+    if (o.rateLimitEvery && url.pathname.startsWith('/v') && ++served % o.rateLimitEvery === 0) {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+      return void res.end(JSON.stringify({ error: 'slow down' }));
+    }
     const path = decodeURIComponent(url.pathname);
     const query: Query = Object.fromEntries(url.searchParams);
     const method = req.method ?? 'GET';
@@ -115,7 +126,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       const index = options.groups ? parseInt(id, 16) - 0x100000 : -1;
       const direct = index >= 0 && index < base.size ? base.at(index) : undefined;
       const hit = direct?._id === id ? direct : [...entities.groups, ...(options.groups ? [] : Array.from({ length: base.size }, (_, i) => base.at(i)))].find((g) => g._id === id);
-      if (hit) return json(res, 200, present(hit));
+      if (hit && !(faults.has('deleted-group-unreadable') && hit.active === false)) return json(res, 200, present(hit));
       throw new Refusal(404, 'no such group');
     }
     const installs = /^\/v1\/appmaker\/apps\/([^/]+)\/installations(?:\/([^/]+)(\/approve)?)?$/.exec(path);
@@ -129,13 +140,16 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
         if (!sent || typeof sent !== 'object' || Array.isArray(sent)) throw new Refusal(400, 'an installation object is required');
         if ((sent as Json).active !== undefined && typeof (sent as Json).active !== 'boolean') throw new Refusal(400, 'active must be a boolean');
         if (!installation) throw new Refusal(404, 'no such installation');
-        for (const key of ['active', 'contactInfo', 'consentedFeatures', 'requiresManualUpdate']) if (key in (sent as Json)) installation[key] = (sent as Json)[key];
-        return json(res, 200, installation);
+        const stored = { ...installation };
+        for (const key of ['active', 'contactInfo', 'consentedFeatures', 'requiresManualUpdate']) if (key in (sent as Json)) stored[key] = (sent as Json)[key];
+        if (!faults.has('put-stores-nothing')) later(() => Object.assign(installation, stored));
+        return json(res, 200, stored);
       }
       if (method === 'POST' && approve) {
         if (!installation) throw new Refusal(404, 'no such installation');
         if (installation.status !== 'pending_approval') throw new Refusal(409, 'not pending approval');
-        Object.assign(installation, { status: 'installed', approved: true, active: true });
+        if (faults.has('approve-leaves-pending')) Object.assign(installation, { active: true });
+        else later(() => Object.assign(installation, { status: 'installed', approved: true, active: true }));
         return json(res, 200, installation.manifest);
       }
     }
@@ -184,7 +198,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (method === 'GET' && path === '/v1/oauth/user/info') {
       const scopes = userTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       if (!scopes) throw new Refusal(o.badTokenStatus, 'a user token is required');
-      return json(res, 200, userInfo(query.includes, scopes, faults.has('includes-ignored')));
+      return json(res, 200, userInfo(query.includes, faults.has('scopes-unchecked-for-members') ? [...scopes, 'related.members'] : scopes, faults.has('includes-ignored')));
     }
     throw new Refusal(404, `no route for ${method} ${path}`);
   };
@@ -205,6 +219,9 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       appId: APP.id,
       appSecret: APP.secret,
       ...(manual ? { pendingApproval: { appId: MANUAL_APP, community: COMMUNITY } } : {}),
+      // A neighbour this target does not serve: its group is unknown here, and its app has no secret here.
+      otherCommunity: { community: 'escola-vizinha', groupId: 'f'.repeat(24) },
+      otherApp: { appId: 'app-vizinho', appSecret: 'sk-vizinho-0000' },
       oauth: { authorizationUrl: '/auth/authorize', tokenUrl: '/auth/token', clientId: APP.id, clientSecret: APP.clientSecret, redirectUri: 'http://127.0.0.1:9/cb', loginHint: LOGIN_USER, scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'] },
     },
     close: server.close,

@@ -32,7 +32,7 @@ export const COMPONENTS: Json[] = ['Matemática', 'Português', 'Ciências', 'Hi
   updatedAt: iso(EPOCH + i * 2 * 24 * 60 * MINUTE),
 }));
 
-const NAMES = ['1º Ano A', '1º Ano B', '2º Ano A', '3º Ano Único', 'Coral Infantil', 'Robótica', 'Xadrez', '5º Ano A', '6º Ano B', 'Teatro', '9º Ano A', 'Reforço de Leitura'];
+const NAMES = ['1º Ano A', '1º Ano B', '2º Ano A', '3º Ano Único', 'Coral Infantil', 'Robótica', '1º Ano A Integral', '5º Ano A', '6º Ano B', 'Teatro', '9º Ano A', 'Reforço de Leitura'];
 
 /** A group of the small data: distinct creation instants, two seasons, a few deleted, teachers as admins. */
 function ownGroup(i: number): Json {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { runConformance } from './run/runConformance.ts';
+import type { RunResult } from './run/RunResult.ts';
+import { startMockTarget } from './testing/startMockTarget.ts';
+import { TARGET_FAULTS, type TargetFault } from './testing/target/TargetOptions.ts';
+import { startTestTarget } from './testing/target/startTestTarget.ts';
+
+const NOW = () => new Date('2026-03-02T09:00:00.000Z');
+/** Ten suite seeds: a seed may change which values are tried and their order, never the verdict. */
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** The verdict of a run: conformant or not, and which checks failed or warned. */
+const verdict = (r: RunResult): string =>
+  JSON.stringify({ conformant: r.conformant, failed: [...new Set(r.cases.flatMap((c) => c.failures.map((f) => f.check)))].sort(), warned: [...new Set(r.cases.flatMap((c) => c.warnings.map((f) => f.check)))].sort() });
+
+describe('the same verdict for every seed', () => {
+  it('the self-test: the mock passes for ten seeds', { timeout: 240_000 }, async () => {
+    const target = await startMockTarget();
+    try {
+      const verdicts = new Set<string>();
+      // One instance for all seeds: later runs meet what earlier ones wrote (approve then skips), as CI does.
+      for (const seed of SEEDS) verdicts.add(verdict(await runConformance({ config: target.config, strict: true, seed, now: NOW })));
+      expect([...verdicts]).toEqual([verdict({ conformant: true, cases: [] } as unknown as RunResult)]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it.each([undefined, ...(Object.keys(TARGET_FAULTS) as TargetFault[])])('the switchable target with fault %s: one verdict for ten seeds', { timeout: 240_000 }, async (fault) => {
+    const verdicts = new Map<string, number[]>();
+    for (const seed of SEEDS) {
+      // A fresh target per seed: every seed meets the same state.
+      const target = await startTestTarget(fault ? { faults: [fault] } : {});
+      try {
+        const v = verdict(await runConformance({ config: target.config, seed, now: NOW }));
+        verdicts.set(v, [...(verdicts.get(v) ?? []), seed]);
+      } finally {
+        await target.close();
+      }
+    }
+    expect(verdicts.size, [...verdicts].map(([v, seeds]) => `seeds ${seeds.join(',')}: ${v}`).join('\n')).toBe(1);
+    const [only] = [...verdicts.keys()];
+    if (fault) expect(JSON.parse(only as string).failed.concat(JSON.parse(only as string).warned)).toContain(TARGET_FAULTS[fault]);
+  });
+});
