@@ -130,28 +130,46 @@ function phaseState(s: StepContext, budget: Budget, sleep: (ms: number) => Promi
  * both). Consecutive pages must not overlap. The universe the generated filters are judged against is kept
  * only when the walk reached the end; the first group found is the one getGroup starts from.
  */
+/** How often a phase walks the group list again before reporting a group outside it. */
+const MAX_UNIVERSE_REFRESHES = 3;
+
 async function walkPages(s: StepContext, learned: Learned): Promise<Json | undefined> {
   const universe = new Map<string, Json>();
   const add = (items: Json[]) => {
     for (const item of items) if (typeof item._id === 'string') universe.set(item._id, item);
   };
-  const first = await s.send({ operationId: 'listGroups', expect: { valid: true } });
-  add(itemsOf(first.response?.body));
-  let previous: string[] | undefined;
-  let complete = false;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const exchange = await s.send({ operationId: 'listGroups', query: { page }, expect: { valid: true, severity: 'SHOULD' } });
-    const items = itemsOf(exchange.response?.body);
-    const ids = items.map((g) => g._id).filter((id): id is string => typeof id === 'string');
-    if (previous && ids.length > 0) s.check(pagesDisjoint, { exchange, first: previous, second: ids });
-    add(items);
-    if (ids.length === 0 || (previous !== undefined && ids.every((id) => previous?.includes(id)))) {
-      complete = ids.length === 0;
-      break;
+  const walk = async (filter: Record<string, string | number | boolean>): Promise<boolean> => {
+    const first = await s.send({ operationId: 'listGroups', query: filter, expect: { valid: true } });
+    add(itemsOf(first.response?.body));
+    let previous: string[] | undefined;
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const exchange = await s.send({ operationId: 'listGroups', query: { ...filter, page }, expect: { valid: true, severity: 'SHOULD' } });
+      const items = itemsOf(exchange.response?.body);
+      const ids = items.map((g) => g._id).filter((id): id is string => typeof id === 'string');
+      if (previous && ids.length > 0) s.check(pagesDisjoint, { exchange, first: previous, second: ids });
+      add(items);
+      if (ids.length === 0 || (previous !== undefined && ids.every((id) => previous?.includes(id)))) return ids.length === 0;
+      previous = ids;
     }
-    previous = ids;
+    return false;
+  };
+  // Whether the unfiltered list shows deleted groups is a reading the description leaves open (spec/DECISIONS.md),
+  // so the community's groups are the unfiltered walk plus the active=false one.
+  const learn = async (): Promise<boolean> => {
+    const complete = await walk({});
+    await walk({ active: false });
+    return complete;
+  };
+  if (await learn()) {
+    learned.universe = universe;
+    // A group the suite's own writes added since (an upload, applied at once or a moment later) is not foreign:
+    // the walk is made again before a group outside it is reported, a bounded number of times.
+    let refreshes = 0;
+    learned.refresh = async () => {
+      if (refreshes++ >= MAX_UNIVERSE_REFRESHES) return;
+      await learn();
+    };
   }
-  if (complete) learned.universe = universe;
   const group = [...universe.values()][0];
   if (group && typeof group.community === 'string') learned.groupCommunity = group.community;
   return group;

@@ -14,6 +14,8 @@ import type { RequestDraft } from './RequestDraft.ts';
 export interface Learned {
   /** Every group of the community by _id (the unfiltered list, walked to its end). */
   universe?: Map<string, Json>;
+  /** Walks the list again into `universe` (bounded): before a group outside it is reported. */
+  refresh?: () => Promise<void>;
   /** The community the listed groups carry. */
   groupCommunity?: string;
 }
@@ -49,6 +51,8 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
       const items = itemsOf(body);
       const filter = Object.entries(draft.query).map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
       if (learned.groupCommunity !== undefined) ctx.check(communityScope, { exchange, community: learned.groupCommunity, items, ...(config.community ? { header: config.community } : {}) });
+      const universe = learned.universe;
+      if (universe && items.some((item) => typeof item._id !== 'string' || !universe.has(item._id))) await learned.refresh?.();
       if (learned.universe && learned.universe.size > 0) ctx.check(filterSubset, { exchange, filter, items, universe: learned.universe, complete: false });
     }
     if (draft.operationId === 'updateAppInstallation' && isRecord(draft.body) && bodyPointer) {
