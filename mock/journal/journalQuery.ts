@@ -1,4 +1,5 @@
 import { HttpProblem } from '../problems/HttpProblem.ts';
+import { checkGlob, globMatch } from './globMatch.ts';
 import type { JournalEntry } from './JournalEntry.ts';
 
 /** What can be asked of the journal; every key given must match (AND). */
@@ -49,23 +50,16 @@ export function parseJournalQuery(input: Record<string, unknown>): JournalQuery 
         query[key as 'since' | 'limit'] = n;
         break;
       }
+      case 'path':
+        // Any page can send this filter: it is matched in linear time and its size is bounded (globMatch.ts).
+        checkGlob(value);
+        query.path = value;
+        break;
       default:
-        query[key as 'operationId' | 'path' | 'session' | 'bodyContains'] = value;
+        query[key as 'operationId' | 'session' | 'bodyContains'] = value;
     }
   }
   return query;
-}
-
-const patterns = new Map<string, RegExp>();
-
-function pathPattern(glob: string): RegExp {
-  let re = patterns.get(glob);
-  if (!re) {
-    re = new RegExp(`^${glob.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    if (patterns.size > 100) patterns.clear();
-    patterns.set(glob, re);
-  }
-  return re;
 }
 
 export function matchesQuery(entry: JournalEntry, q: JournalQuery): boolean {
@@ -77,7 +71,7 @@ export function matchesQuery(entry: JournalEntry, q: JournalQuery): boolean {
     const status = String(entry.status);
     if (q.status.endsWith('xx') ? status[0] !== q.status[0] : status !== q.status) return false;
   }
-  if (q.path !== undefined && !(q.path.includes('*') ? pathPattern(q.path).test(entry.path) : entry.path === q.path)) return false;
+  if (q.path !== undefined && !globMatch(q.path, entry.path)) return false;
   if (q.bodyContains !== undefined) {
     const body = entry.request.body;
     const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
