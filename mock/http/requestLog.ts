@@ -1,3 +1,4 @@
+import { maskUrl } from '../journal/maskSecrets.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
@@ -149,7 +150,7 @@ function onFinish(this: ServerResponse): void {
   }
   if (options.log) {
     const { operationId, violations } = notes;
-    options.log(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
+    options.log(`${req.method} ${maskUrl(url)} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
   }
 }
 
