@@ -2,6 +2,7 @@ import type { Contract } from '../../spec/contract.ts';
 import { Journal } from '../journal/Journal.ts';
 import { Latency } from './Latency.ts';
 import { OAuthState } from './OAuthState.ts';
+import { ScopedRules } from './ScopedRules.ts';
 import type { Session } from './Session.ts';
 import type { SessionParts } from './SessionRegistry.ts';
 
@@ -16,6 +17,7 @@ export function sessionFactory(contract: Contract): SessionFactory {
     rng,
     contract,
     faults: new Set(faults),
+    faultRules: new ScopedRules<string[]>(),
     journal: new Journal(),
     latency: new Latency(rng.fork('latency')),
     // With a running clock the fork also takes the start time, so a restarted mock never hands a stale
