@@ -1,3 +1,4 @@
+import { journalEntryBytes } from '../journal/journalEntryBytes.ts';
 import { maskUrl } from '../journal/maskSecrets.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -146,7 +147,7 @@ function onFinish(this: ServerResponse): void {
       // The session it was answered in (named by the header or the cookie).
       session: session.session,
     };
-    session.journal.recordLazy(kept, entryOfKept);
+    session.journal.recordLazy(kept, entryOfKept, journalEntryBytes(kept, JOURNAL_BODY_LIMIT));
   }
   if (options.log) {
     const { operationId, violations } = notes;
