@@ -32,9 +32,20 @@ describe('the journal matches query parameters and headers', () => {
     ['a misspelt prefix', { 'params.season': '2026' }, /Unknown journal filter "params.season"/],
     ['an empty name', { 'query.': '2026' }, /Unknown journal filter/],
     ['too many stars', { 'header.x': '*a'.repeat(17) }, /at most 16/],
+    ['a path pattern with too many stars', { path: `${'*a'.repeat(17)}b` }, /at most 16/],
+    ['a path pattern too long', { path: `/${'a'.repeat(600)}` }, /at most 512 characters/],
   ])('refuses %s with a 400 naming it', async (_name, query, detail) => {
     const res = await mock.call<any>('GET', '/__mock/journal', { query });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(detail);
+  });
+
+  it('answers a hostile *a*a*a…b path pattern against long journaled paths (linear matching)', async () => {
+    await mock.call('DELETE', '/__mock/journal');
+    for (let i = 0; i < 20; i++) await mock.call('GET', `/v1/groups/${'a'.repeat(4000)}${i}`, { token, community });
+    const res = await mock.call<any[]>('GET', '/__mock/journal', { query: { path: `${'*a'.repeat(16)}b` } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect((await mock.call<any[]>('GET', '/__mock/journal', { query: { path: `${'*a'.repeat(15)}*1` } })).body.length).toBeGreaterThan(0);
   });
 });
