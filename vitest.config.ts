@@ -15,6 +15,7 @@ const E2E = [
   'mock/ui/pagesInBrowser.test.ts',
   'scripts/start.test.ts',
   'scripts/buildDocsHtml.test.ts',
+  'scripts/recipes.test.ts',
   'conformance/cli.test.ts',
   'conformance/faults.test.ts',
   'conformance/independentTarget.test.ts',

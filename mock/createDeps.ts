@@ -4,6 +4,7 @@ import { createRng } from '../fixtures/rng.ts';
 import { loadContract } from '../spec/contract.ts';
 import { type Clock, createRunningClock } from './clock.ts';
 import type { Session } from './sessions/Session.ts';
+import { JournalBudget } from './journal/JournalBudget.ts';
 import { sessionFactory } from './sessions/sessionFactory.ts';
 import { SessionRegistry } from './sessions/SessionRegistry.ts';
 import { BaseData } from './store/BaseData.ts';
@@ -35,6 +36,8 @@ export interface DepsOptions {
    * on first use, for a server that calls `contract.warmUp()` once it listens (mock/server.ts).
    */
   compile?: 'eager' | 'lazy';
+  /** Bytes all sessions' journals hold together at most (JournalBudget; 64 MiB by default). */
+  journalBudgetBytes?: number;
 }
 
 export const DEFAULT_SEED = 1;
@@ -56,7 +59,7 @@ export function createDeps(options: DepsOptions = {}): Session {
   progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    createSession: sessionFactory(loadContract(options.specFile, { compile: options.compile ?? 'eager' })),
+    createSession: sessionFactory(loadContract(options.specFile, { compile: options.compile ?? 'eager' }), new JournalBudget(options.journalBudgetBytes)),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,

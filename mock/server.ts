@@ -98,6 +98,7 @@ const deps = createDeps({
   faults: config.faults,
   maxSessions: config.maxSessions,
   sessionIdleMinutes: config.sessionIdleMinutes,
+  journalBudgetBytes: config.journalBudgetMb * 1024 * 1024,
   ...(generate.groups ? { groups: generate.groups } : {}),
   ...(progress ? { onProgress: progress } : {}),
   // The validators compile once the server listens (warmUp below): about 200 ms sooner to the first answer.

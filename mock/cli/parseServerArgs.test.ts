@@ -8,7 +8,7 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseServerA
 
 describe('parseServerArgs', () => {
   it('gives the table defaults', () => {
-    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], maxSessions: 1000, sessionIdleMinutes: 60, seed: 1, size: 'default', frozen: false, faults: [], quiet: false, trustProxy: false, help: false });
+    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], maxSessions: 1000, journalBudgetMb: 64, sessionIdleMinutes: 60, seed: 1, size: 'default', frozen: false, faults: [], quiet: false, trustProxy: false, help: false });
   });
 
   it.each([
@@ -23,6 +23,7 @@ describe('parseServerArgs', () => {
       corsOrigins: ['http://app.example'],
       adminToken: 'secret-1',
       maxSessions: 1000,
+      journalBudgetMb: 64,
       sessionIdleMinutes: 60,
       seed: 7,
       size: 'large',

@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** Generated groups added to the first community (--groups). */
   groups?: number;
   maxSessions: number;
+  /** MiB all sessions' journals hold together at most (JournalBudget). */
+  journalBudgetMb: number;
   sessionIdleMinutes: number;
   seed: number;
   size: 'default' | 'large';
@@ -93,6 +95,8 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   if (databaseUrl !== undefined && str('state-file') !== undefined) throw new ServerUsageError('--database-url and --state-file exclude each other: with a database, the database keeps the state');
   const maxSessions = Number(str('max-sessions'));
   if (!/^\d+$/.test(str('max-sessions') ?? '')) throw new ServerUsageError(`--max-sessions must be a whole number, got "${str('max-sessions')}"`);
+  const journalBudgetMb = Number(str('journal-budget-mb'));
+  if (!(journalBudgetMb >= 1 && journalBudgetMb <= 65_536)) throw new ServerUsageError(`--journal-budget-mb must be a number from 1 to 65536, got "${str('journal-budget-mb')}"`);
   const sessionIdleMinutes = Number(str('session-idle-minutes'));
   if (!(sessionIdleMinutes > 0) || !Number.isFinite(sessionIdleMinutes)) throw new ServerUsageError(`--session-idle-minutes must be a positive number, got "${str('session-idle-minutes')}"`);
   return {
@@ -104,6 +108,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...(groups !== undefined ? { groups } : {}),
     maxSessions,
+    journalBudgetMb,
     sessionIdleMinutes,
     seed,
     size,

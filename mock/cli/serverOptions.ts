@@ -23,6 +23,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
   { name: 'size', type: 'string', value: 'default|large', default: 'default', env: 'MOCK_SIZE', description: 'large adds 100,000 groups (for load tests; shows progress while generated)' },
   { name: 'groups', type: 'string', value: 'N', env: 'MOCK_GROUPS', description: 'add N generated groups to the first community (deterministic from the seed; up to 5,000,000)' },
   { name: 'max-sessions', type: 'string', value: 'N', default: '1000', env: 'MOCK_MAX_SESSIONS', description: 'named sessions (X-Mock-Session) at most; one more is a 429' },
+  { name: 'journal-budget-mb', type: 'string', value: 'MB', default: '64', env: 'MOCK_JOURNAL_BUDGET_MB', description: 'bytes all sessions\' journals hold together at most; the oldest entries of the largest journals go first' },
   { name: 'session-idle-minutes', type: 'string', value: 'M', default: '60', env: 'MOCK_SESSION_IDLE_MINUTES', description: 'a named session unused this long is dropped' },
   { name: 'allowed-hosts', type: 'string', value: 'a,b', env: 'MOCK_ALLOWED_HOSTS', description: 'Host names accepted besides localhost, IP literals and the bound address (.example.com: a domain and its subdomains; all: any)' },
   { name: 'cors-origins', type: 'string', value: 'a,b', env: 'MOCK_CORS_ORIGINS', description: 'origins allowed to call the API with credentials (default: any origin, without credentials)' },

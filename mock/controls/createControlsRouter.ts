@@ -5,6 +5,8 @@ import type { Session } from '../sessions/Session.ts';
 import { DATASET_LISTS, datasetJsonChunks } from '../store/datasetJsonChunks.ts';
 import type { Dataset } from '../../fixtures/records.ts';
 import { requestDeps } from '../sessions/requestDeps.ts';
+import { controlBody } from './controlBody.ts';
+import { faultControls } from './faultControls.ts';
 import { journalRoutes } from './journalRoutes.ts';
 import { sessionControls } from './sessionControls.ts';
 import { summaryRoute } from './summaryRoute.ts';
@@ -38,7 +40,7 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
         'GET /__mock/clock': 'the mock clock',
         'PUT /__mock/clock': 'set it: {"now": "2026-05-01T08:00:00.000Z"}',
         'POST /__mock/clock/advance': 'move it: {"ms": 3600000} or {"seconds": 3600}',
-        'GET /__mock/journal': 'requests received, with headers and bodies (?operationId=, ?method=, ?path=, ?status=, ?session=, ?since=seq, ?limit=)',
+        'GET /__mock/journal': 'requests received, with headers and bodies (?operationId=, ?method=, ?path=, ?status=, ?session=, ?since=seq, ?limit=, ?bodyContains=, ?query.NAME=, ?header.NAME=)',
         'GET /__mock/journal/har': 'the journal as a HAR 1.2 file, with the same filters (replay it: npm run conform -- --replay FILE.har)',
         'GET /__mock/journal/{seq}': 'one journal entry',
         'POST /__mock/journal/count': 'how many requests matched: {"operationId": "approveAppInstallation", "status": 200}',
@@ -46,9 +48,9 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
         'GET /__mock/summary': 'counts per community',
         'GET /__mock/ui': 'the dashboard (a page for people)',
         'GET /__mock/latency': 'current latency',
-        'PUT /__mock/latency': 'set it: {"ms": 300, "jitterMs": 200}',
+        'PUT /__mock/latency': 'set it: {"ms": 300, "jitterMs": 200}; for one operation and its next N requests: {"ms": 3000, "operationId": "listGroups", "times": 2}',
         'GET /__mock/faults': 'available and active faults',
-        'PUT /__mock/faults': 'switch faults on: {"active": ["ignore-active-filter"]}',
+        'PUT /__mock/faults': 'switch faults on: {"active": ["ignore-active-filter"]}; for one operation and its next N requests: {"active": [...], "operationId": "listGroups", "times": 1}',
         'GET /__mock/tokens': 'development bearer tokens',
         'GET /__mock/sessions': 'every session: name, created, last used, writes, memory estimate',
         'DELETE /__mock/sessions/{name}': 'drop a session',
@@ -94,7 +96,7 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
 
   router.put('/clock', json, (req: Request, res: Response) => {
     const { clock } = session(req);
-    const now = (req.body as { now?: unknown } | undefined)?.now;
+    const { now } = controlBody(req, ['now'], '{"now": "<ISO 8601 date-time>"}');
     if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) {
       throw new HttpProblem('invalid_request', 'Send {"now": "<ISO 8601 date-time>"}.');
     }
@@ -104,7 +106,7 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
 
   router.post('/clock/advance', json, (req, res) => {
     const { clock } = session(req);
-    const body = (req.body ?? {}) as { ms?: unknown; seconds?: unknown };
+    const body = controlBody(req, ['ms', 'seconds'], '{"ms": <non-negative number>} or {"seconds": <non-negative number>}');
     const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : NaN;
     if (!Number.isFinite(ms) || ms < 0) throw new HttpProblem('invalid_request', 'Send {"ms": <non-negative number>} or {"seconds": <non-negative number>}; the clock only moves forward.');
     clock.advance(ms);
@@ -120,42 +122,7 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
   );
   router.get('/summary', (req, res) => summaryRoute(session(req))(req, res));
 
-  router.get('/latency', (req, res) => {
-    const { latency } = session(req);
-    res.json({ ms: latency.ms, jitterMs: latency.jitterMs });
-  });
-
-  router.put('/latency', json, (req, res) => {
-    const body = (req.body ?? {}) as { ms?: unknown; jitterMs?: unknown };
-    const ms = body.ms ?? 0;
-    const jitterMs = body.jitterMs ?? 0;
-    if (typeof ms !== 'number' || typeof jitterMs !== 'number' || ms < 0 || jitterMs < 0 || ms + jitterMs > 60_000) {
-      throw new HttpProblem('invalid_request', 'Send {"ms": 0..60000, "jitterMs": 0..60000} (non-negative numbers, 60 s at most in all).');
-    }
-    const { latency } = session(req);
-    latency.ms = ms;
-    latency.jitterMs = jitterMs;
-    res.json({ ms, jitterMs });
-  });
-
-  router.get('/faults', (req, res) => {
-    res.json({
-      active: [...session(req).faults],
-      available: options.faultCatalog.map((f) => ({ name: f.name, description: f.description, operations: f.operations ?? 'all' })),
-    });
-  });
-
-  router.put('/faults', json, (req, res) => {
-    const active = (req.body as { active?: unknown } | undefined)?.active;
-    const known = new Set(options.faultCatalog.map((f) => f.name));
-    if (!Array.isArray(active) || active.some((name) => typeof name !== 'string' || !known.has(name))) {
-      throw new HttpProblem('invalid_request', `Send {"active": [names]} with names from GET /__mock/faults.`);
-    }
-    const { faults } = session(req);
-    faults.clear();
-    for (const name of active as string[]) faults.add(name);
-    res.json({ active: [...faults] });
-  });
+  faultControls(router, session, options.faultCatalog, json);
 
   router.get('/tokens', (req, res) => {
     res.json(

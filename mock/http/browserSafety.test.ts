@@ -94,6 +94,30 @@ describe('state-changing controls refuse cross-site simple requests', () => {
   });
 });
 
+describe('reads of the controls refuse other sites too (a journal query costs work and shows data)', () => {
+  it.each([
+    ['GET', '/__mock/journal?path=*a*a*a*b', { 'sec-fetch-site': 'cross-site' }],
+    ['GET', '/__mock/journal/count', { origin: 'https://evil.example' }],
+    ['GET', '/__mock/state', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['GET', '/__mock/tokens', { origin: 'null' }],
+  ])('%s %s %j → 403 cross_site_request', async (method, path, headers) => {
+    const res = await httpRequest(mock.baseUrl, method, path, headers as Record<string, string>);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('cross_site_request');
+  });
+
+  it.each([
+    ['the dashboard page from a link on another site', '/__mock/ui', { 'sec-fetch-site': 'cross-site' }],
+    ['the journal from the address bar', '/__mock/journal', { 'sec-fetch-site': 'none' }],
+    ['the journal from its own origin', '/__mock/journal', { 'sec-fetch-site': 'same-origin', origin: `http://127.0.0.1:${'PORT'}` }],
+    ['the journal from curl', '/__mock/journal', {}],
+  ])('still answers %s', async (_name, path, headers) => {
+    const h = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('PORT', port)]));
+    const res = await httpRequest(mock.baseUrl, 'GET', path, h);
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('Host allow-list (DNS rebinding)', () => {
   it.each([
     ['GET', '/.well-known/oauth-authorization-server'],

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
+import { activeFaults } from '../faults/activeFaults.ts';
 import type { Fault, FaultRequestContext, FaultResponse } from '../faults/Fault.ts';
 import type { Durability } from '../persist/Durability.ts';
 import { commitBeforeAnswer } from '../persist/commitBeforeAnswer.ts';
@@ -111,11 +112,11 @@ async function answer(
       outsideContract = true;
       throw error;
     }
-    const ms = deps.latency.next();
+    const ms = deps.latency.next(op.operationId);
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     const parsed = parseJsonBody(raw, req.headers['content-type']);
     const query = search === '' ? {} : (parseQuery(search) as Record<string, string | string[]>);
-    if (deps.faults.size > 0) faults = options.faultCatalog.filter((f) => deps.faults.has(f.name) && (!f.operations || f.operations.includes(op.operationId)));
+    faults = activeFaults(deps, options.faultCatalog, op.operationId);
     // Faults rewrite the request in place, so they get copies; without faults nothing is copied.
     const request = faults.length > 0 ? { headers: { ...req.headers }, query: { ...query }, body: parsed.body } : { headers: req.headers, query, body: parsed.body };
     faultCtx = { operationId: op.operationId, req: request, store: deps.store };
@@ -147,5 +148,5 @@ async function answer(
     response = committed;
     outsideContract = true;
   }
-  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && !outsideContract, notes });
+  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && faults.length === 0 && !outsideContract, notes });
 }

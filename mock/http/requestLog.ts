@@ -1,3 +1,5 @@
+import { journalEntryBytes } from '../journal/journalEntryBytes.ts';
+import { maskUrl } from '../journal/maskSecrets.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
@@ -145,11 +147,11 @@ function onFinish(this: ServerResponse): void {
       // The session it was answered in (named by the header or the cookie).
       session: session.session,
     };
-    session.journal.recordLazy(kept, entryOfKept);
+    session.journal.recordLazy(kept, entryOfKept, journalEntryBytes(kept, JOURNAL_BODY_LIMIT));
   }
   if (options.log) {
     const { operationId, violations } = notes;
-    options.log(`${req.method} ${url} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
+    options.log(`${req.method} ${maskUrl(url)} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
   }
 }
 

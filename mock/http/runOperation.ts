@@ -6,6 +6,7 @@ import { answerFromExample } from './answerFromExample.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { OperationContext, OperationHandler, OperationResult } from './OperationHandler.ts';
 import type { Session } from '../sessions/Session.ts';
+import { mockWarningsHeader } from './mockWarningsHeader.ts';
 import { parsePrefer } from './parsePrefer.ts';
 
 /**
@@ -47,7 +48,7 @@ export async function runOperation(
   const result = await handler(ctx);
   const queryWarnings = validation.warnings.filter((w) => w.path.startsWith('query.'));
   if (queryWarnings.length > 0) {
-    result.headers = { ...result.headers, 'X-Mock-Warnings': queryWarnings.map((w) => w.message).join('; ') };
+    result.headers = { ...result.headers, 'X-Mock-Warnings': mockWarningsHeader(queryWarnings.map((w) => w.message)) };
   }
   return result;
 }

@@ -1,3 +1,4 @@
+import type { JournalBudget } from './JournalBudget.ts';
 import type { JournalEntry } from './JournalEntry.ts';
 import { type JournalQuery, matchesQuery } from './journalQuery.ts';
 
@@ -10,6 +11,8 @@ type EntryFields = Omit<JournalEntry, 'seq'>;
  */
 interface Slot {
   seq: number;
+  /** What the entry is counted as in the byte budget (journalEntryBytes). */
+  bytes: number;
   raw: unknown;
   build: ((raw: never) => EntryFields) | undefined;
   entry: JournalEntry | undefined;
@@ -21,8 +24,20 @@ export class Journal {
   private start = 0;
   private length = 0;
   private seq = 0;
+  private used = 0;
 
-  constructor(private readonly capacity = 1000) {}
+  /** `budget`: the byte budget all sessions' journals share (JournalBudget); none: bounded by `capacity` only. */
+  constructor(
+    private readonly capacity = 1000,
+    private readonly budget?: JournalBudget,
+  ) {
+    budget?.register(this);
+  }
+
+  /** Bytes the kept entries are counted as (bodies, headers, URL, a fixed overhead each). */
+  get bytes(): number {
+    return this.used;
+  }
 
   /**
    * The one way in, whatever mounted the request (Express, a plain node:http pipeline): see entryFromExchange.
@@ -30,26 +45,49 @@ export class Journal {
    */
   record(entry: EntryFields | (() => EntryFields)): void {
     if (typeof entry === 'function') this.recordLazy(entry, callBuilder);
-    else this.recordLazy(entry, sameFields);
+    else this.recordLazy(entry, sameFields, entryBytes(entry));
   }
 
-  /** Keeps `raw` and builds the entry from it with `build` when the journal is first read. */
-  recordLazy<T>(raw: T, build: (raw: T) => EntryFields): void {
+  /**
+   * Keeps `raw` and builds the entry from it with `build` when the journal is first read; `bytes` is what it
+   * counts for in the budget (see journalEntryBytes).
+   */
+  recordLazy<T>(raw: T, build: (raw: T) => EntryFields, bytes = ENTRY_OVERHEAD_BYTES): void {
     const seq = ++this.seq;
     let slot: Slot | undefined;
+    let freed = 0;
     if (this.length < this.capacity) {
       const index = (this.start + this.length) % this.capacity;
       slot = this.ring[index];
-      if (!slot) this.ring[index] = slot = { seq, raw: undefined, build: undefined, entry: undefined };
+      if (!slot) this.ring[index] = slot = { seq, bytes: 0, raw: undefined, build: undefined, entry: undefined };
       this.length++;
     } else {
       slot = this.ring[this.start] as Slot;
+      freed = slot.bytes;
       this.start = (this.start + 1) % this.capacity;
     }
     slot.seq = seq;
+    slot.bytes = bytes;
+    this.used += bytes - freed;
     slot.raw = raw;
     slot.build = build as (raw: never) => EntryFields;
     slot.entry = undefined;
+    this.budget?.charge(bytes - freed);
+  }
+
+  /** Forgets the oldest entry (the byte budget's way to make room). */
+  dropOldest(): void {
+    if (this.length === 0) return;
+    const slot = this.ring[this.start] as Slot;
+    const freed = slot.bytes;
+    slot.bytes = 0;
+    slot.raw = undefined;
+    slot.build = undefined;
+    slot.entry = undefined;
+    this.start = (this.start + 1) % this.capacity;
+    this.length--;
+    this.used -= freed;
+    this.budget?.charge(-freed);
   }
 
   /** Matching entries, oldest first; `limit` keeps the newest ones. */
@@ -82,9 +120,12 @@ export class Journal {
    */
   replaceWith(entries: readonly JournalEntry[]): void {
     const kept = entries.slice(-this.capacity);
-    this.ring = kept.map((entry) => ({ seq: entry.seq, raw: undefined, build: undefined, entry }));
+    const before = this.used;
+    this.ring = kept.map((entry) => ({ seq: entry.seq, bytes: entryBytes(entry), raw: undefined, build: undefined, entry }));
     this.start = 0;
     this.length = kept.length;
+    this.used = this.ring.reduce((n, slot) => n + slot.bytes, 0);
+    this.budget?.charge(this.used - before);
     this.seq = Math.max(this.seq, kept.at(-1)?.seq ?? 0);
   }
 
@@ -96,6 +137,15 @@ export class Journal {
     this.ring = [];
     this.start = 0;
     this.length = 0;
+    const freed = this.used;
+    this.used = 0;
+    this.budget?.charge(-freed);
+  }
+
+  /** Its session is gone: its bytes go back to the budget, which forgets it. */
+  release(): void {
+    this.clear();
+    this.budget?.unregister(this);
   }
 
   private entries(): JournalEntry[] {
@@ -103,6 +153,14 @@ export class Journal {
     for (let i = 0; i < this.length; i++) out.push(materialize(this.ring[(this.start + i) % this.capacity] as Slot));
     return out;
   }
+}
+
+/** What every entry costs besides its bodies and headers: its slot, fields and numbers. */
+export const ENTRY_OVERHEAD_BYTES = 256;
+
+/** A built entry's bytes, for entries that arrive whole (replicas, tests). */
+function entryBytes(entry: EntryFields): number {
+  return ENTRY_OVERHEAD_BYTES + JSON.stringify(entry).length;
 }
 
 function callBuilder(build: () => EntryFields): EntryFields {

@@ -71,11 +71,9 @@ function message(headers: Exchange['requestHeaders'], raw: Buffer | string | und
     try {
       body = maskJson(JSON.parse(text));
     } catch {
-      body = text;
+      // Not JSON after all: kept as text, its secret-looking pairs masked all the same.
+      body = maskText(text);
     }
-  } else if (truncated && (type === 'application/json' || type.endsWith('+json'))) {
-    // A cut JSON text cannot be parsed; mask the secret-looking pairs it shows.
-    body = text.replace(/("(?:secret|client_secret|access_token|refresh_token|id_token|code_verifier|token|password)"\s*:\s*)"[^"]*"/gi, '$1"***"');
   }
   return { headers: masked, body, size: total, ...(truncated ? { truncated: true as const } : {}) };
 }

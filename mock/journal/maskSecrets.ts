@@ -72,5 +72,16 @@ export function maskJson(value: unknown, depth = 0): unknown {
 
 /** Secrets in free text (an HTML redirect page naming its Location, an error echoing a form): `code=…` and the like. */
 export function maskText(text: string): string {
-  return text.replace(/\b(code|code_verifier|client_secret|access_token|refresh_token|id_token|secret|token|password)=([^&\s"'<>]+)/gi, (_m, key: string, value: string) => `${key}=${maskValue(value)}`);
+  return maskJsonPairs(text).replace(/\b(code|code_verifier|client_secret|access_token|refresh_token|id_token|secret|token|password)=([^&\s"'<>]+)/gi, (_m, key: string, value: string) => `${key}=${maskValue(value)}`);
+}
+
+/**
+ * `"secret": "…"` pairs in a text that is not parsed as JSON: a body cut short, one that does not parse, or JSON
+ * sent as `text/plain`. The masking must not depend on the body being well-formed or honestly labelled.
+ * The value pattern has no nested quantifier, so it runs in linear time on any text.
+ */
+export function maskJsonPairs(text: string): string {
+  return text.replace(/"([A-Za-z_-]{4,20})"(\s*:\s*)"((?:[^"\\]|\\.)*)("?)/g, (whole, key: string, colon: string, value: string, close: string) =>
+    isSecretKey(key) ? `"${key}"${colon}"${maskValue(value)}${close}` : whole,
+  );
 }

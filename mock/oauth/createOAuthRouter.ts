@@ -8,6 +8,7 @@ import { handleToken } from './handleToken.ts';
 import { notAnOpenIdProvider } from './notAnOpenIdProvider.ts';
 import type { OAuthContext } from './OAuthContext.ts';
 import { oauthScopes } from './oauthScopes.ts';
+import { preferredAnswer } from './preferredAnswer.ts';
 import { requestOrigin } from './requestOrigin.ts';
 
 // Its own module, so the API pipeline's start-up check reads it without loading this router (and Express).
@@ -28,7 +29,7 @@ export function createOAuthRouter(deps: Session, options: { log: (line: string) 
   };
   const router = express.Router();
 
-  router.get('/.well-known/oauth-authorization-server', (req, res) => {
+  router.get('/.well-known/oauth-authorization-server', preferredAnswer(deps.contract, 'getAuthorizationServerMetadata'), (req, res) => {
     // Its URLs follow the Host asked and the mock's options: a cached copy could name another mock.
     res.setHeader('Cache-Control', 'no-store');
     res.json(authorizationServerMetadata(requestOrigin(req), scopes.keys()));
@@ -36,6 +37,6 @@ export function createOAuthRouter(deps: Session, options: { log: (line: string) 
   router.get('/.well-known/openid-configuration', (req, res) => notAnOpenIdProvider(requestOrigin(req), res));
   router.get('/oauth/authorize', (req, res) => handleAuthorize(oauth(req))(req, res));
   router.post('/oauth/authorize', (req, res) => handleConsent(oauth(req))(req, res));
-  router.post('/oauth/token', (req, res) => handleToken(oauth(req))(req, res));
+  router.post('/oauth/token', preferredAnswer(deps.contract, 'token'), (req, res) => handleToken(oauth(req))(req, res));
   return router;
 }

@@ -5,6 +5,7 @@ import type { Journal } from '../journal/Journal.ts';
 import type { Store } from '../store/Store.ts';
 import type { Latency } from './Latency.ts';
 import type { OAuthState } from './OAuthState.ts';
+import type { ScopedRules } from './ScopedRules.ts';
 import type { SessionRegistry } from './SessionRegistry.ts';
 
 /**
@@ -20,6 +21,8 @@ export interface Session {
   contract: Contract;
   /** Names of the faults switched on (see mock/faults); empty in normal runs. */
   faults: Set<string>;
+  /** Faults for one operation and/or the next N requests (PUT /__mock/faults with operationId, times). */
+  faultRules: ScopedRules<string[]>;
   /** The API requests this session received (GET /__mock/journal). */
   journal: Journal;
   /** The delay added to this session's API answers. */

@@ -30,7 +30,7 @@ export interface SessionListener {
 /** What the registry reads of a session it holds: its name and the sizes of what it keeps (for `list`). */
 export interface SessionShape {
   session: string;
-  journal: Pick<Journal, 'size'>;
+  journal: Pick<Journal, 'size' | 'bytes' | 'release'>;
   oauth: Pick<OAuthState, 'pending' | 'codes' | 'refreshTokens'>;
 }
 
@@ -148,13 +148,16 @@ export class SessionRegistry<S extends SessionShape> {
       createdAt: new Date(s.createdAt).toISOString(),
       lastUsedAt: new Date(s.lastUsedAt).toISOString(),
       writes: s.store.writes,
-      memoryBytes: s.store.estimateBytes() + s.deps.journal.size * 300 + (s.deps.oauth.pending.size + s.deps.oauth.codes.size + s.deps.oauth.refreshTokens.size) * 400,
+      memoryBytes: s.store.estimateBytes() + s.deps.journal.bytes + (s.deps.oauth.pending.size + s.deps.oauth.codes.size + s.deps.oauth.refreshTokens.size) * 400,
     }));
   }
 
   /** Drops a named session (the default one cannot be dropped: reset it instead). */
   delete(name: string): boolean {
-    if (!this.named.delete(name)) return false;
+    const dropped = this.named.get(name);
+    if (!dropped || !this.named.delete(name)) return false;
+    // Its journal's bytes go back to the budget all journals share.
+    dropped.deps.journal.release();
     for (const l of this.listeners) l.dropped?.(name, 'deleted');
     return true;
   }
@@ -167,6 +170,7 @@ export class SessionRegistry<S extends SessionShape> {
     for (const [name, s] of this.named) {
       if (now - s.lastUsedAt > this.idleMs) {
         this.named.delete(name);
+        s.deps.journal.release();
         dropped.push(name);
         for (const l of this.listeners) l.dropped?.(name, 'idle');
       }

@@ -103,7 +103,7 @@ describe('sessions (X-Mock-Session)', () => {
     expect((await mock.call<any>('GET', '/__mock/clock', { headers: as('alice') })).body.now).toBe('2030-01-01T00:00:00.000Z');
     expect((await mock.call<any>('GET', '/__mock/clock', { headers: as('bob') })).body.now).toBe('2026-03-01T12:00:00.000Z');
     expect(mock.clock.iso()).toBe('2026-03-01T12:00:00.000Z');
-    expect((await mock.call<any>('GET', '/__mock/latency', { headers: as('bob') })).body).toEqual({ ms: 0, jitterMs: 0 });
+    expect((await mock.call<any>('GET', '/__mock/latency', { headers: as('bob') })).body).toEqual({ ms: 0, jitterMs: 0, rules: [] });
     expect((await mock.call<any>('GET', '/__mock/faults', { headers: as('bob') })).body.active).toEqual([]);
     expect((await mock.call<any>('GET', '/__mock/faults')).body.active).toEqual([]);
     const inactive = (session: string) => mock.call<any[]>('GET', '/v1/groups', { token, community: COMMUNITY, headers: as(session), query: { active: false, limit: 1000 } });

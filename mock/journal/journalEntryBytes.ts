@@ -1,0 +1,40 @@
+import { ENTRY_OVERHEAD_BYTES } from './Journal.ts';
+
+/** What an exchange costs the journal before it is built: the parts it keeps (see mock/http/requestLog.ts). */
+export interface KeptParts {
+  url: string;
+  requestHeaders: Record<string, string | string[] | number | undefined>;
+  requestBody?: Buffer | string;
+  responseHeaders: Record<string, string | string[] | number | undefined>;
+  responseHeaderList?: readonly string[];
+  responseBody?: Buffer | string;
+  /** Bytes of the whole answer: an answer kept as shared fragments is counted as what the journal shows of it. */
+  responseSize?: number;
+  responseValue?: unknown;
+}
+
+/**
+ * The bytes an entry is counted as in the journals' budget: its bodies (as kept, at most the journal's
+ * limit each), its headers, its URL and a fixed overhead. An estimate (UTF-16 strings, object headers), but
+ * it grows with everything a client controls, which is what the budget must bound.
+ */
+export function journalEntryBytes(x: KeptParts, bodyLimit: number): number {
+  let n = ENTRY_OVERHEAD_BYTES + x.url.length + headerBytes(x.requestHeaders) + lengthOf(x.requestBody);
+  n += x.responseHeaderList ? x.responseHeaderList.reduce((sum, s) => sum + s.length, 0) : headerBytes(x.responseHeaders);
+  n += x.responseBody !== undefined ? lengthOf(x.responseBody) : x.responseValue !== undefined ? Math.min(x.responseSize ?? 0, bodyLimit + 1) : 0;
+  return n;
+}
+
+function lengthOf(body: Buffer | string | undefined): number {
+  return body === undefined ? 0 : body.length;
+}
+
+function headerBytes(headers: KeptParts['requestHeaders']): number {
+  let n = 0;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    n += name.length + 4 + (Array.isArray(value) ? value.reduce((sum, v) => sum + v.length + 2, 0) : String(value).length);
+  }
+  return n;
+}
