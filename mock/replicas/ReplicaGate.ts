@@ -264,18 +264,45 @@ export class ReplicaGate {
 }
 
 /**
- * Holds the answer the mock gives until its changes commit: `res.end` is wrapped to remember its arguments and
- * resolve; `send` then ends as asked. A response the client dropped resolves too (nothing to send).
+ * Holds the answer the mock gives until its changes commit: its status line, head and body are kept, not sent
+ * (so a failed commit can still answer 503 in their place); `send` then writes them as the mock asked. A
+ * response the client dropped resolves too (nothing to send).
  */
 function heldAnswer(res: ServerResponse): Promise<{ send: () => void }> {
+  type Call = (...args: unknown[]) => unknown;
+  const held = res as unknown as Record<'writeHead' | 'write' | 'end', Call>;
+  const original = { writeHead: held.writeHead.bind(res) as Call, write: held.write.bind(res) as Call, end: held.end.bind(res) as Call };
+  const calls: [keyof typeof original, unknown[]][] = [];
+  const restore = (): void => {
+    held.writeHead = original.writeHead;
+    held.write = original.write;
+    held.end = original.end;
+  };
   return new Promise((resolve) => {
-    const end = res.end.bind(res) as (...args: unknown[]) => unknown;
-    const onClose = (): void => resolve({ send: () => undefined });
+    const onClose = (): void => {
+      restore();
+      resolve({ send: () => undefined });
+    };
     res.once('close', onClose);
-    (res as { end: (...args: unknown[]) => unknown }).end = (...args: unknown[]) => {
+    held.writeHead = (...args: unknown[]) => {
+      // The gate reads the status after the handler (a deleted session answers 204).
+      if (typeof args[0] === 'number') res.statusCode = args[0];
+      calls.push(['writeHead', args]);
+      return res;
+    };
+    held.write = (...args: unknown[]) => {
+      calls.push(['write', args]);
+      return true;
+    };
+    held.end = (...args: unknown[]) => {
       res.off('close', onClose);
-      (res as { end: unknown }).end = end;
-      resolve({ send: () => void end(...args) });
+      restore();
+      calls.push(['end', args]);
+      resolve({
+        send: () => {
+          for (const [name, callArgs] of calls) original[name](...callArgs);
+        },
+      });
       return res;
     };
   });
