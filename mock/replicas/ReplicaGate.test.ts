@@ -134,4 +134,24 @@ describe('ReplicaGate on a database that fails or a client that leaves', () => {
     }
     expect(headReadsOfB).toBe(verified);
   });
+
+  it('rebuilds a session of 5,000 logged writes on a new replica, within the bound docs/scale-out.md states', async () => {
+    const { db, sessions } = fakeReplicaDatabase();
+    const a = await startReplica(db);
+    expect((await upload(a, 'first')).status).toBe(200);
+    // The log is never compacted: a replica that has no copy replays all of it, in one query, on first use.
+    const log = sessions.get(SESSION)!.log;
+    const put = log[0]!.writes.find((w) => w.op === 'putGroup');
+    if (put?.op !== 'putGroup') throw new Error('the upload logged no putGroup');
+    for (let seq = 2; seq <= 5000; seq++) {
+      log.push({ seq, writes: [{ op: 'putGroup', record: { ...put.record, _id: `e${seq.toString(16).padStart(23, '0')}`, alias: `bulk-${seq}`, name: `Turma bulk-${seq}` } }], side: null });
+    }
+    const b = await startReplica(db);
+    const started = performance.now();
+    expect(await hits(b, 'bulk-5000')).toBe(1);
+    const elapsed = performance.now() - started;
+    expect(await hits(b, 'bulk-2')).toBe(1);
+    // About 0.3 s on a busy 2-CPU machine; the bound leaves room for a slower one, not for a quadratic replay.
+    expect(elapsed).toBeLessThan(2500);
+  });
 });
