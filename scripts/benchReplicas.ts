@@ -11,7 +11,7 @@
  * Writes <out>/bench-replicas.json and prints a table ready for docs/scale-out.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -85,6 +85,9 @@ async function writeBurst(base: string, label: string): Promise<WriteRun> {
   return { ok, failed, seconds: elapsed, perSecond: (ok + failed) / elapsed, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
+/** The machine's load average (1, 5, 15 min): CPU per request grows when other work shares the cores. */
+const loadText = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const loadAtStart = loadavg();
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 let db: TestPostgres | undefined;
 let memory: StartedServer | undefined;
@@ -99,7 +102,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 const reads: { name: string; memory: Measure; replica: Measure; cpuRatio: number }[] = [];
 let writeRuns: { memory: WriteRun; replica: WriteRun } | undefined;
 try {
-  console.log(`bench:replicas: reads ${seconds} s × ${rounds}, ${connections} connections; ${writes} writes, ${concurrency} in flight; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+  console.log(`bench:replicas: reads ${seconds} s × ${rounds}, ${connections} connections; ${writes} writes, ${concurrency} in flight; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}); load average ${loadText()}`);
   db = await startPostgres();
   const ready = async (url: string) => (await fetch(`${url}/v1/groups?limit=1`, { headers })).ok;
   const args = ['--import', 'tsx', 'mock/server.ts', '--quiet', '--port', '0', '--host', '127.0.0.1'];
@@ -139,6 +142,6 @@ if (writeRuns) {
   if (m.failed || r.failed) lines.push(`\nwrites not answered 200: memory ${m.failed}, replica ${r.failed}`);
 }
 const worst = Math.max(...reads.map((r) => r.cpuRatio));
-console.log(`\n${lines.join('\n')}\n\nreads: worst CPU ratio replica ÷ memory ${Number.isFinite(worst) ? worst.toFixed(2) : 'n/a'} (target ≤ 1.20)${worst > 1.2 ? ' MISSED' : ''}`);
+console.log(`\n${lines.join('\n')}\n\nreads: worst CPU ratio replica ÷ memory ${Number.isFinite(worst) ? worst.toFixed(2) : 'n/a'} (target ≤ 1.20)${worst > 1.2 ? ' MISSED' : ''}; load average ${loadText()} (at start ${loadAtStart.map((n) => n.toFixed(2)).join(', ')})`);
 mkdirSync(values.out as string, { recursive: true });
-writeFileSync(join(values.out as string, 'bench-replicas.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: cpus().length, seconds, connections, writes, concurrency, reads, writeRuns }, null, 2)}\n`);
+writeFileSync(join(values.out as string, 'bench-replicas.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: { start: loadAtStart, end: loadavg() }, seconds, connections, writes, concurrency, reads, writeRuns }, null, 2)}\n`);
