@@ -6,7 +6,7 @@ import type { SessionHead } from './ReplicaDatabase.ts';
  */
 export const FRESH_MS = 20;
 /** A new fence this often (ms) while requests come in, whether or not the last one is back. */
-const FENCE_EVERY_MS = 4;
+const FENCE_EVERY_MS = 8;
 /** Fences in flight at most: a database that stopped answering is not flooded. */
 const MAX_IN_FLIGHT = 8;
 /** No request for this long: fences stop until the next one (an idle replica sends none). */
