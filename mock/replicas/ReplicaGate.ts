@@ -242,8 +242,9 @@ export class ReplicaGate {
     // with proof it saw every commit older than FRESH_MS before the read came (SeenCommits.ts); held this long,
     // this write is one of those for any read its client sends after the answer.
     if (committedAt !== undefined) {
-      const wait = committedAt + FRESH_MS - this.monotonic();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      const due = committedAt + FRESH_MS;
+      // A timer may fire a little early (it counts from the event loop's cached time): checked again after it.
+      while (this.monotonic() < due) await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(due - this.monotonic()))));
     }
     answer.send();
   }
