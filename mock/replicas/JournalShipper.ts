@@ -5,8 +5,14 @@ import type { ReplicaDatabase } from './ReplicaDatabase.ts';
 
 type Fields = Omit<JournalEntry, 'seq'>;
 
-/** Entries a replica keeps unsent at most (as many journals as that keep); the oldest go first. */
-const MAX_UNSENT = 20_000;
+/** Entries a replica keeps unsent at most (five sessions' journals in full); the oldest go first. */
+const MAX_UNSENT = 5_000;
+
+interface Unsent {
+  session: string;
+  raw: unknown;
+  build: (raw: never) => Fields;
+}
 /** How long a journal read waits for the other replicas' entries. */
 export const GATHER_TIMEOUT_MS = 1000;
 
@@ -18,7 +24,13 @@ export const GATHER_TIMEOUT_MS = 1000;
  */
 export class JournalShipper {
   readonly replica = randomBytes(8).toString('hex');
-  private queue: { session: string; raw: unknown; build: (raw: never) => Fields }[] = [];
+  /**
+   * A ring of reused slots, as the in-memory journal keeps its own: recording allocates nothing, so a busy
+   * replica's reads do not pay for a garbage collector walking thousands of kept entries.
+   */
+  private readonly ring: Unsent[] = [];
+  private start = 0;
+  private length = 0;
   private sending: Promise<void> = Promise.resolve();
   private readonly patched = new WeakSet<Journal>();
   private readonly waiting = new Map<string, { pending: Set<string>; done: () => void }>();
@@ -35,9 +47,24 @@ export class JournalShipper {
     const recordLazy = journal.recordLazy.bind(journal);
     journal.recordLazy = <T>(raw: T, build: (raw: T) => Fields): void => {
       recordLazy(raw, build);
-      this.queue.push({ session, raw, build: build as (raw: never) => Fields });
-      if (this.queue.length > 2 * MAX_UNSENT) this.queue = this.queue.slice(-MAX_UNSENT);
+      this.keep(session, raw, build as (raw: never) => Fields);
     };
+  }
+
+  private keep(session: string, raw: unknown, build: (raw: never) => Fields): void {
+    let slot: Unsent | undefined;
+    if (this.length < MAX_UNSENT) {
+      const index = (this.start + this.length) % MAX_UNSENT;
+      slot = this.ring[index];
+      if (!slot) this.ring[index] = slot = { session, raw, build };
+      this.length++;
+    } else {
+      slot = this.ring[this.start] as Unsent;
+      this.start = (this.start + 1) % MAX_UNSENT;
+    }
+    slot.session = session;
+    slot.raw = raw;
+    slot.build = build;
   }
 
   /** Every live replica's entries in the database; resolves when each has sent them, or after the timeout. */
@@ -79,13 +106,20 @@ export class JournalShipper {
 
   /** Sends what is kept now; resolves once it is in the database (or was given up). */
   flush(): Promise<void> {
-    const batch = this.queue;
-    this.queue = [];
+    // Built now (the raw parts are the request's own), the slots freed for reuse.
+    const batch: { session: string; entry: string }[] = [];
+    for (let i = 0; i < this.length; i++) {
+      const slot = this.ring[(this.start + i) % MAX_UNSENT] as Unsent;
+      batch.push({ session: slot.session, entry: JSON.stringify((slot.build as (raw: unknown) => Fields)(slot.raw)) });
+      slot.raw = undefined;
+    }
+    this.start = 0;
+    this.length = 0;
     this.sending = this.sending.then(async () => {
       for (let i = 0; i < batch.length; i += 500) {
         const part = batch.slice(i, i + 500);
         try {
-          await this.db.appendJournal(part.map((q) => ({ session: q.session, entry: JSON.stringify((q.build as (raw: unknown) => Fields)(q.raw)) })));
+          await this.db.appendJournal(part);
         } catch (error) {
           this.log(`mock: ${part.length} journal entries were not kept: ${(error as Error).message}`);
         }

@@ -44,14 +44,24 @@ export interface JournalRow {
   entry: Record<string, unknown>;
 }
 
-/** A change another replica committed (or a session it deleted), as LISTEN/NOTIFY tells it. */
+/** A change committed on any replica (or a session deleted), as LISTEN/NOTIFY tells it. */
 export type Notice =
-  | { session: string; seq: number }
+  | { session: string; generation: string; seq: number }
   | { dropped: string }
   /** A journal read asks every replica to send what its journals recorded. */
   | { journalWanted: string }
   /** A replica sent it. */
-  | { journalSent: string; replica: string };
+  | { journalSent: string; replica: string }
+  /** The listening connection is made (LISTEN done: every later commit will be told) or lost. */
+  | { listening: boolean }
+  /** A fence this replica sent on its listening connection came back (SeenCommits.ts). */
+  | { fence: number };
+
+/** The listening connection: stops it, or sends a fence on it (nothing when it is down). */
+export interface Listening {
+  stop(): void;
+  fence(id: number): void;
+}
 
 /** The replicas' shared state, on PostgreSQL (pgReplicaDatabase.ts); the mock's memory stays the read path. */
 export interface ReplicaDatabase {
@@ -72,7 +82,7 @@ export interface ReplicaDatabase {
   heartbeat(replica: string): Promise<void>;
   liveReplicas(): Promise<string[]>;
   notify(notice: { journalWanted: string } | { journalSent: string; replica: string }): Promise<void>;
-  /** Calls `onNotice` for every change committed anywhere; reconnects by itself. Returns a stop function. */
-  listen(onNotice: (notice: Notice) => void): () => void;
+  /** Calls `onNotice` for every change committed anywhere, in commit order; reconnects by itself. */
+  listen(onNotice: (notice: Notice) => void): Listening;
   close(): Promise<void>;
 }

@@ -7,9 +7,10 @@ import { isSessionName, namedSession } from '../sessions/sessionName.ts';
 import { answerProblem } from './answerProblem.ts';
 import { HeadReader } from './HeadReader.ts';
 import { JournalShipper } from './JournalShipper.ts';
-import type { ReplicaDatabase, SessionHead } from './ReplicaDatabase.ts';
+import type { Listening, ReplicaDatabase, SessionHead } from './ReplicaDatabase.ts';
 import { refillJournals } from './refillJournals.ts';
 import { SessionTails } from './SessionTails.ts';
+import { FRESH_MS, SeenCommits } from './SeenCommits.ts';
 import { captureSide, newlyRedeemed, sameSide } from './SideState.ts';
 
 export interface ReplicaGateOptions {
@@ -21,6 +22,8 @@ export interface ReplicaGateOptions {
   maxSessions: number;
   idleMs: number;
   log: (line: string) => void;
+  /** A monotonic clock in ms (performance.now by default); only durations on it are compared. */
+  monotonic?: () => number;
 }
 
 /** Requests that never touch a session: no database work for them. */
@@ -29,9 +32,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The front door of a replica: before the mock sees a request, its session is brought to its latest committed
- * position (one read of a sequence number, shared by the requests of the same moment); a request that may
+ * position. A read goes on at once when this replica can prove, from the notifications it received, that it
+ * has seen every write acknowledged before the read arrived (SeenCommits.ts); otherwise it reads the session's
+ * head in the database first (one query shared by the requests of the same moment). A request that may
  * change the session takes the session's lock in the database, catches up under it, runs, and its answer
- * leaves only once its changes are committed. Reads then stay in memory. The database down: 503
+ * leaves only once its changes are committed, and FRESH_MS after. The database down: 503
  * `storage_unavailable`, and the next request tries again.
  */
 export class ReplicaGate {
@@ -40,7 +45,9 @@ export class ReplicaGate {
   readonly journal: JournalShipper;
   private readonly collecting = new Map<string, string[]>();
   private readonly wall = createRunningClock();
-  private stopListening: () => void = () => undefined;
+  private readonly seen: SeenCommits;
+  private readonly monotonic: () => number;
+  private listening: Listening | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private outage = false;
 
@@ -48,6 +55,8 @@ export class ReplicaGate {
     this.tails = new SessionTails(options.deps, options.seed);
     this.heads = new HeadReader(options.db);
     this.journal = new JournalShipper(options.db, options.log);
+    this.monotonic = options.monotonic ?? (() => performance.now());
+    this.seen = new SeenCommits(this.monotonic, (id) => this.listening?.fence(id));
     options.deps.sessions.subscribe({
       write: (session, write) => {
         if (this.tails.replaying) return;
@@ -67,7 +76,15 @@ export class ReplicaGate {
     beat();
     this.heartbeat = setInterval(beat, 1000);
     this.heartbeat.unref();
-    this.stopListening = this.options.db.listen((notice) => {
+    this.listening = this.options.db.listen((notice) => {
+      if ('listening' in notice) {
+        this.seen.listening(notice.listening);
+        return;
+      }
+      if ('fence' in notice) {
+        this.seen.fenceBack(notice.fence);
+        return;
+      }
       if ('journalWanted' in notice) {
         this.journal.onWanted(notice.journalWanted);
         return;
@@ -77,6 +94,7 @@ export class ReplicaGate {
         return;
       }
       if ('dropped' in notice) {
+        this.seen.dropped(notice.dropped);
         this.tails.replaying = true;
         try {
           this.options.deps.sessions.delete(notice.dropped);
@@ -86,13 +104,17 @@ export class ReplicaGate {
         this.tails.forget(notice.dropped);
         return;
       }
-      if (this.options.deps.sessions.find(notice.session) === undefined) return;
-      this.prepare(notice.session).catch(() => undefined);
+      const head = { generation: notice.generation, head: notice.seq };
+      this.seen.noticed(notice.session, head);
+      // Applied now, so the session's next read finds it current; a session this replica never served waits.
+      if (this.options.deps.sessions.find(notice.session) === undefined || this.tails.current(notice.session, head)) return;
+      this.catchUp(notice.session, head).catch(() => undefined);
     });
   }
 
   async stop(): Promise<void> {
-    this.stopListening();
+    this.listening?.stop();
+    this.seen.stop();
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.journal.flush();
   }
@@ -105,6 +127,7 @@ export class ReplicaGate {
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse, next: RequestListener): Promise<void> {
+    const arrivedAt = this.monotonic();
     const { path } = splitRequestUrl(req.url ?? '/');
     const method = req.method ?? 'GET';
     const named = namedSession(req)?.name ?? DEFAULT_SESSION;
@@ -113,20 +136,27 @@ export class ReplicaGate {
       next(req, res);
       return;
     }
-    const head = await this.prepare(named, res);
-    if (!head) return;
+    const writer = !SAFE.has(method) || path.startsWith('/oauth/');
+    const control = path.startsWith('/__mock/');
+    // The common read: proven current from the notifications, answered with no database work at all.
+    let proven = writer || control ? undefined : this.seen.provenHead(named, arrivedAt);
+    // A fence is on its way back: waiting for it costs less than a query of this request's own.
+    if (!proven && !writer && !control && (await this.seen.awaitProof(named, arrivedAt))) proven = this.seen.provenHead(named, arrivedAt);
+    if (proven) {
+      if (!this.tails.current(named, proven)) await this.catchUp(named, proven);
+    } else if (!(await this.prepare(named, res))) return;
     this.recovered();
-    this.tails.depsOf(named);
     this.journal.attach(this.tails.depsOf(named).journal, named);
     if (this.tails.touchDue(named, this.wall.now().getTime())) this.options.db.touch([named]).catch(() => undefined);
-    if (path.startsWith('/__mock/')) await this.beforeControl(method, path, req, named);
-    const writer = !SAFE.has(method) || path.startsWith('/oauth/');
+    if (control) await this.beforeControl(method, path, req, named);
     if (writer && !(method === 'POST' && path === '/__mock/journal/count')) await this.write(named, path, method, req, res, next);
     else next(req, res);
   }
 
   /** The session's head, the session made in the database if new (429 at the cap), and the overlay caught up. */
   private async prepare(session: string, res?: ServerResponse): Promise<SessionHead | undefined> {
+    // Read after the listening connection was made: from then on its notifications keep the head known.
+    const epoch = this.seen.verifying();
     let head = await this.heads.head(session);
     if (!head) {
       const made = await this.options.db.createSession(session, this.options.maxSessions, this.options.idleMs);
@@ -137,11 +167,13 @@ export class ReplicaGate {
       head = await this.heads.head(session);
       if (!head) throw new Error(`the session ${session} vanished while it was made`);
     }
-    if (!this.tails.current(session, head)) {
-      const at = head;
-      await this.tails.exclusive(session, () => this.tails.catchUp(session, at, (seq) => this.options.db.changesAfter(session, seq)));
-    }
+    this.seen.verified(session, head, epoch);
+    if (!this.tails.current(session, head)) await this.catchUp(session, head);
     return head;
+  }
+
+  private catchUp(session: string, head: SessionHead): Promise<void> {
+    return this.tails.exclusive(session, () => this.tails.catchUp(session, head, (seq) => this.options.db.changesAfter(session, seq)));
   }
 
   /** Controls that read or clear what every replica shares: the journal and the session list. */
@@ -166,7 +198,8 @@ export class ReplicaGate {
   }
 
   private async write(session: string, path: string, method: string, req: IncomingMessage, res: ServerResponse, next: RequestListener): Promise<void> {
-    await this.tails.exclusive(session, async () => {
+    let committedAt: number | undefined;
+    const answer = await this.tails.exclusive(session, async () => {
       const tx = await this.options.db.beginWrite(session);
       let ended: { send: () => void } | undefined;
       try {
@@ -192,6 +225,7 @@ export class ReplicaGate {
           this.tails.committing(session, tx.head.head + 1);
           try {
             await tx.commit({ writes, ...(sideChanged ? { side: after } : {}), redeemed: newlyRedeemed(before, after), dropped });
+            committedAt = this.monotonic();
           } catch (error) {
             this.tails.invalidate(session);
             throw error;
@@ -202,8 +236,17 @@ export class ReplicaGate {
         this.tails.invalidate(session);
         throw error;
       }
-      ended.send();
+      return ended;
     });
+    // Out of the session's queue: the next writer goes on meanwhile. A replica answers a read from memory only
+    // with proof it saw every commit older than FRESH_MS before the read came (SeenCommits.ts); held this long,
+    // this write is one of those for any read its client sends after the answer.
+    if (committedAt !== undefined) {
+      const due = committedAt + FRESH_MS;
+      // A timer may fire a little early (it counts from the event loop's cached time): checked again after it.
+      while (this.monotonic() < due) await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(due - this.monotonic()))));
+    }
+    answer.send();
   }
 
   private unavailable(res: ServerResponse, error: unknown): void {
@@ -222,18 +265,45 @@ export class ReplicaGate {
 }
 
 /**
- * Holds the answer the mock gives until its changes commit: `res.end` is wrapped to remember its arguments and
- * resolve; `send` then ends as asked. A response the client dropped resolves too (nothing to send).
+ * Holds the answer the mock gives until its changes commit: its status line, head and body are kept, not sent
+ * (so a failed commit can still answer 503 in their place); `send` then writes them as the mock asked. A
+ * response the client dropped resolves too (nothing to send).
  */
 function heldAnswer(res: ServerResponse): Promise<{ send: () => void }> {
+  type Call = (...args: unknown[]) => unknown;
+  const held = res as unknown as Record<'writeHead' | 'write' | 'end', Call>;
+  const original = { writeHead: held.writeHead.bind(res) as Call, write: held.write.bind(res) as Call, end: held.end.bind(res) as Call };
+  const calls: [keyof typeof original, unknown[]][] = [];
+  const restore = (): void => {
+    held.writeHead = original.writeHead;
+    held.write = original.write;
+    held.end = original.end;
+  };
   return new Promise((resolve) => {
-    const end = res.end.bind(res) as (...args: unknown[]) => unknown;
-    const onClose = (): void => resolve({ send: () => undefined });
+    const onClose = (): void => {
+      restore();
+      resolve({ send: () => undefined });
+    };
     res.once('close', onClose);
-    (res as { end: (...args: unknown[]) => unknown }).end = (...args: unknown[]) => {
+    held.writeHead = (...args: unknown[]) => {
+      // The gate reads the status after the handler (a deleted session answers 204).
+      if (typeof args[0] === 'number') res.statusCode = args[0];
+      calls.push(['writeHead', args]);
+      return res;
+    };
+    held.write = (...args: unknown[]) => {
+      calls.push(['write', args]);
+      return true;
+    };
+    held.end = (...args: unknown[]) => {
       res.off('close', onClose);
-      (res as { end: unknown }).end = end;
-      resolve({ send: () => void end(...args) });
+      restore();
+      calls.push(['end', args]);
+      resolve({
+        send: () => {
+          for (const [name, callArgs] of calls) original[name](...callArgs);
+        },
+      });
       return res;
     };
   });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { ChangeToCommit, JournalRow, LoggedChange, Notice, ReplicaDatabase, SessionHead, SessionWrite } from './ReplicaDatabase.ts';
+import { parseNotice } from './parseNotice.ts';
+import type { ChangeToCommit, JournalRow, Listening, LoggedChange, Notice, ReplicaDatabase, SessionHead, SessionWrite } from './ReplicaDatabase.ts';
 
 const CHANNEL = 'mock_log';
 /** The advisory lock that serialises making sessions, so two replicas cannot both take the last free place. */
@@ -36,7 +38,12 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
           await client.query('COMMIT');
           return 'exists';
         }
-        await client.query("DELETE FROM mock_sessions WHERE name <> 'default' AND last_used_at < now() - make_interval(secs => $1)", [idleMs / 1000]);
+        // Every replica must hear of a session dropped here: a copy it still holds would otherwise answer for the
+        // session made again under the same name (SeenCommits.ts proves freshness from notifications alone).
+        const idle = await client.query<{ name: string }>("DELETE FROM mock_sessions WHERE name <> 'default' AND last_used_at < now() - make_interval(secs => $1) RETURNING name", [
+          idleMs / 1000,
+        ]);
+        for (const { name: gone } of idle.rows) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `!${gone}`]);
         const count = await client.query<{ n: string }>("SELECT count(*) AS n FROM mock_sessions WHERE name <> 'default'");
         if (Number(count.rows[0]?.n ?? 0) >= max) {
           await client.query('ROLLBACK');
@@ -103,7 +110,7 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
                 await client.query('DELETE FROM mock_journal WHERE session = ANY($1::text[])', [change.dropped]);
                 for (const name of change.dropped) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `!${name}`]);
               }
-              await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${seq} ${session}`]);
+              await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${seq} ${head.generation} ${session}`]);
             } catch (error) {
               await finish('ROLLBACK').catch(() => undefined);
               throw error;
@@ -184,13 +191,16 @@ async function changesAfter(db: pg.Pool | pg.PoolClient, session: string, seq: n
 }
 
 /**
- * A dedicated connection LISTENing on the channel; when it breaks (a database restart) it comes back after a
- * pause. Missing a notice costs nothing but speed: every request still reads its session's head.
+ * A dedicated connection LISTENing on the channel, and on a fence channel of its own; when it breaks (a database
+ * restart) it comes back after a pause. While it is down or new, requests read their session's head instead.
  */
-function listenForNotices(connectionString: string, onNotice: (notice: Notice) => void, log: (line: string) => void): () => void {
+function listenForNotices(connectionString: string, onNotice: (notice: Notice) => void, log: (line: string) => void): Listening {
   let stopped = false;
   let client: pg.Client | undefined;
+  let ready = false;
   let retry: NodeJS.Timeout | undefined;
+  // Its own channel: no other replica wakes for this one's fences.
+  const fenceChannel = `mock_fence_${randomBytes(6).toString('hex')}`;
   const connect = (): void => {
     if (stopped) return;
     const c = new pg.Client({ connectionString });
@@ -199,6 +209,8 @@ function listenForNotices(connectionString: string, onNotice: (notice: Notice) =
     const again = (error?: Error): void => {
       if (failed) return;
       failed = true;
+      if (ready) onNotice({ listening: false });
+      ready = false;
       c.end().catch(() => undefined);
       if (stopped) return;
       if (error) log(`mock: the database notice channel broke (${error.message}); reconnecting`);
@@ -207,32 +219,34 @@ function listenForNotices(connectionString: string, onNotice: (notice: Notice) =
     c.on('error', again);
     c.on('end', () => again());
     c.on('notification', (message) => {
-      const payload = message.payload ?? '';
-      if (payload.startsWith('!')) {
-        onNotice({ dropped: payload.slice(1) });
+      if (message.channel === fenceChannel) {
+        onNotice({ fence: Number(message.payload) });
         return;
       }
-      if (payload.startsWith('?')) {
-        onNotice({ journalWanted: payload.slice(1) });
-        return;
-      }
-      if (payload.startsWith('=')) {
-        const [request = '', replica = ''] = payload.slice(1).split(' ');
-        onNotice({ journalSent: request, replica });
-        return;
-      }
-      const space = payload.indexOf(' ');
-      const seq = Number(payload.slice(0, space));
-      if (space > 0 && Number.isSafeInteger(seq)) onNotice({ session: payload.slice(space + 1), seq });
+      const notice = parseNotice(message.payload ?? '');
+      if (notice) onNotice(notice);
     });
     c.connect()
-      .then(() => c.query(`LISTEN ${CHANNEL}`))
+      .then(() => c.query(`LISTEN ${CHANNEL}; LISTEN ${fenceChannel}`))
+      .then(() => {
+        if (failed || stopped) return;
+        ready = true;
+        onNotice({ listening: true });
+      })
       .catch((error: Error) => again(error));
   };
   connect();
-  return () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    client?.end().catch(() => undefined);
+  return {
+    stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      client?.end().catch(() => undefined);
+    },
+    fence(id) {
+      const c = client;
+      if (!ready || !c) return;
+      // The simple protocol: one message, no parse and bind. A failure breaks the connection, as any other.
+      c.query(`NOTIFY ${fenceChannel}, '${id}'`).catch(() => undefined);
+    },
   };
 }
