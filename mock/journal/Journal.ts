@@ -1,3 +1,4 @@
+import { boundExchange, entryFromExchange, type Exchange } from './entryFromExchange.ts';
 import type { JournalEntry } from './JournalEntry.ts';
 import { type JournalQuery, matchesQuery } from './journalQuery.ts';
 
@@ -5,15 +6,17 @@ type EntryFields = Omit<JournalEntry, 'seq'>;
 
 /**
  * A kept request: its entry is built when first read (parsing and masking bodies costs more than answering),
- * from what was kept of the exchange (`raw`) by a builder the caller names once, so recording makes no
- * closure. Slots are reused once the journal is full: recording allocates nothing of its own.
+ * from the exchange as it was handed in. Slots are reused once the journal is full: recording allocates
+ * nothing of its own.
  */
 interface Slot {
   seq: number;
-  raw: unknown;
-  build: ((raw: never) => EntryFields) | undefined;
+  exchange: Exchange | undefined;
   entry: JournalEntry | undefined;
 }
+
+/** Told of every exchange a journal records (with replicas: to share it, mock/replicas/JournalShipper.ts). */
+export type JournalListener = (exchange: Exchange) => void;
 
 export class Journal {
   /** A ring: `start` is the oldest slot, `length` how many are kept. */
@@ -21,35 +24,48 @@ export class Journal {
   private start = 0;
   private length = 0;
   private seq = 0;
+  private listeners: JournalListener[] = [];
 
   constructor(private readonly capacity = 1000) {}
 
   /**
-   * The one way in, whatever mounted the request (Express, a plain node:http pipeline): see entryFromExchange.
-   * Give a function to defer building the entry until the journal is read.
+   * The one way in: one exchange per request, handed in once it is answered, whatever answered it. Its bodies
+   * are bounded now; the entry (masked, parsed) is built only if the journal is read.
    */
-  record(entry: EntryFields | (() => EntryFields)): void {
-    if (typeof entry === 'function') this.recordLazy(entry, callBuilder);
-    else this.recordLazy(entry, sameFields);
+  record(exchange: Exchange): void {
+    const kept = boundExchange(exchange);
+    this.keep(kept, undefined);
+    for (const listener of this.listeners) listener(kept);
   }
 
-  /** Keeps `raw` and builds the entry from it with `build` when the journal is first read. */
-  recordLazy<T>(raw: T, build: (raw: T) => EntryFields): void {
+  /** An entry built before (a journal saved by `npm run dev` across a restart), kept as it is. */
+  restore(fields: EntryFields): void {
+    this.keep(undefined, fields);
+  }
+
+  /** Tells `listener` of every exchange recorded from now on; returns the way to stop. */
+  subscribe(listener: JournalListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  private keep(exchange: Exchange | undefined, fields: EntryFields | undefined): void {
     const seq = ++this.seq;
     let slot: Slot | undefined;
     if (this.length < this.capacity) {
       const index = (this.start + this.length) % this.capacity;
       slot = this.ring[index];
-      if (!slot) this.ring[index] = slot = { seq, raw: undefined, build: undefined, entry: undefined };
+      if (!slot) this.ring[index] = slot = { seq, exchange: undefined, entry: undefined };
       this.length++;
     } else {
       slot = this.ring[this.start] as Slot;
       this.start = (this.start + 1) % this.capacity;
     }
     slot.seq = seq;
-    slot.raw = raw;
-    slot.build = build as (raw: never) => EntryFields;
-    slot.entry = undefined;
+    slot.exchange = exchange;
+    slot.entry = fields && { seq, ...fields };
   }
 
   /** Matching entries, oldest first; `limit` keeps the newest ones. */
@@ -82,7 +98,7 @@ export class Journal {
    */
   replaceWith(entries: readonly JournalEntry[]): void {
     const kept = entries.slice(-this.capacity);
-    this.ring = kept.map((entry) => ({ seq: entry.seq, raw: undefined, build: undefined, entry }));
+    this.ring = kept.map((entry) => ({ seq: entry.seq, exchange: undefined, entry }));
     this.start = 0;
     this.length = kept.length;
     this.seq = Math.max(this.seq, kept.at(-1)?.seq ?? 0);
@@ -105,19 +121,10 @@ export class Journal {
   }
 }
 
-function callBuilder(build: () => EntryFields): EntryFields {
-  return build();
-}
-
-function sameFields(fields: EntryFields): EntryFields {
-  return fields;
-}
-
 function materialize(slot: Slot): JournalEntry {
   if (!slot.entry) {
-    slot.entry = { seq: slot.seq, ...(slot.build as (raw: unknown) => EntryFields)(slot.raw) };
-    slot.build = undefined;
-    slot.raw = undefined;
+    slot.entry = { seq: slot.seq, ...entryFromExchange(slot.exchange as Exchange) };
+    slot.exchange = undefined;
   }
   return slot.entry;
 }

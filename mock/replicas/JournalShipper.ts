@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Journal } from '../journal/Journal.ts';
-import type { JournalEntry } from '../journal/JournalEntry.ts';
+import { entryFromExchange, type Exchange } from '../journal/entryFromExchange.ts';
 import type { ReplicaDatabase } from './ReplicaDatabase.ts';
-
-type Fields = Omit<JournalEntry, 'seq'>;
 
 /** Entries a replica keeps unsent at most (as many journals as that keep); the oldest go first. */
 const MAX_UNSENT = 20_000;
@@ -18,9 +16,9 @@ export const GATHER_TIMEOUT_MS = 1000;
  */
 export class JournalShipper {
   readonly replica = randomBytes(8).toString('hex');
-  private queue: { session: string; raw: unknown; build: (raw: never) => Fields }[] = [];
+  private queue: { session: string; exchange: Exchange }[] = [];
   private sending: Promise<void> = Promise.resolve();
-  private readonly patched = new WeakSet<Journal>();
+  private readonly followed = new WeakSet<Journal>();
   private readonly waiting = new Map<string, { pending: Set<string>; done: () => void }>();
 
   constructor(
@@ -28,16 +26,14 @@ export class JournalShipper {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Makes a session's journal keep what it records for sending (once per journal). */
+  /** Keeps what a session's journal records for sending too (once per journal), through its listener hook. */
   attach(journal: Journal, session: string): void {
-    if (this.patched.has(journal)) return;
-    this.patched.add(journal);
-    const recordLazy = journal.recordLazy.bind(journal);
-    journal.recordLazy = <T>(raw: T, build: (raw: T) => Fields): void => {
-      recordLazy(raw, build);
-      this.queue.push({ session, raw, build: build as (raw: never) => Fields });
+    if (this.followed.has(journal)) return;
+    this.followed.add(journal);
+    journal.subscribe((exchange) => {
+      this.queue.push({ session, exchange });
       if (this.queue.length > 2 * MAX_UNSENT) this.queue = this.queue.slice(-MAX_UNSENT);
-    };
+    });
   }
 
   /** Every live replica's entries in the database; resolves when each has sent them, or after the timeout. */
@@ -85,7 +81,7 @@ export class JournalShipper {
       for (let i = 0; i < batch.length; i += 500) {
         const part = batch.slice(i, i + 500);
         try {
-          await this.db.appendJournal(part.map((q) => ({ session: q.session, entry: JSON.stringify((q.build as (raw: unknown) => Fields)(q.raw)) })));
+          await this.db.appendJournal(part.map((q) => ({ session: q.session, entry: JSON.stringify(entryFromExchange(q.exchange)) })));
         } catch (error) {
           this.log(`mock: ${part.length} journal entries were not kept: ${(error as Error).message}`);
         }

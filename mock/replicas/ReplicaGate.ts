@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { createRunningClock } from '../clock.ts';
 import type { Session } from '../sessions/Session.ts';
 import { splitRequestUrl } from '../http/splitRequestUrl.ts';
-import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
+import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { isSessionName, namedSession } from '../sessions/sessionName.ts';
 import { answerProblem } from './answerProblem.ts';
 import { HeadReader } from './HeadReader.ts';
@@ -14,8 +14,8 @@ import { captureSide, newlyRedeemed, sameSide } from './SideState.ts';
 
 export interface ReplicaGateOptions {
   db: ReplicaDatabase;
-  /** The default session's deps; `deps.sessions` is the registry every session lives in. */
-  deps: Session;
+  /** The registry every session lives in (persistence, like the controls, sees it). */
+  sessions: SessionRegistry<Session>;
   /** The data's seed: a write's random draws are forked from it and the session's log position. */
   seed: number;
   maxSessions: number;
@@ -45,10 +45,10 @@ export class ReplicaGate {
   private outage = false;
 
   constructor(private readonly options: ReplicaGateOptions) {
-    this.tails = new SessionTails(options.deps, options.seed);
+    this.tails = new SessionTails(options.sessions, options.seed);
     this.heads = new HeadReader(options.db);
     this.journal = new JournalShipper(options.db, options.log);
-    options.deps.sessions.subscribe({
+    options.sessions.subscribe({
       write: (session, write) => {
         if (this.tails.replaying) return;
         const into = this.collecting.get(session);
@@ -79,14 +79,14 @@ export class ReplicaGate {
       if ('dropped' in notice) {
         this.tails.replaying = true;
         try {
-          this.options.deps.sessions.delete(notice.dropped);
+          this.options.sessions.delete(notice.dropped);
         } finally {
           this.tails.replaying = false;
         }
         this.tails.forget(notice.dropped);
         return;
       }
-      if (this.options.deps.sessions.find(notice.session) === undefined) return;
+      if (this.options.sessions.find(notice.session) === undefined) return;
       this.prepare(notice.session).catch(() => undefined);
     });
   }
@@ -160,7 +160,7 @@ export class ReplicaGate {
     }
     if (path === '/__mock/sessions' || path.startsWith('/__mock/sessions/')) {
       const names = new Set(await this.options.db.sessionNames());
-      for (const local of this.options.deps.sessions.names()) if (!names.has(local)) this.options.deps.sessions.delete(local);
+      for (const local of this.options.sessions.names()) if (!names.has(local)) this.options.sessions.delete(local);
       for (const name of names) await this.prepare(name);
     }
   }
