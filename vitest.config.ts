@@ -20,11 +20,17 @@ const E2E = [
   'conformance/faults.test.ts',
   'conformance/independentTarget.test.ts',
   'conformance/report/toHtmlReport.browser.test.ts',
+  'conformance/replay/chromiumHar.test.ts',
+  'mock/ui/dashboardLayout.test.ts',
+  'mock/docs/tryItOutInBrowser.test.ts',
+  'mock/dev/devMode.test.ts',
+  // Three replicas, PostgreSQL and HAProxy as processes.
+  'mock/replicas/replicas.test.ts',
 ];
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
 const INTEGRATION = [
-  'mock/{controls,handlers,http,oauth,sessions,persist,docs}/**/*.test.ts',
+  'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy}/**/*.test.ts',
   'conformance/{selfTest,sessionsSelfTest}.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
 ];

@@ -1,6 +1,4 @@
 import express, { type Express } from 'express';
-import type { Journal } from './journal/Journal.ts';
-import type { Latency } from './sessions/Latency.ts';
 import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
@@ -11,9 +9,9 @@ import { createMockApi } from './createMockApi.ts';
 import type { ApiPipeline } from './http/createApiPipeline.ts';
 import type { AppOptions } from './AppOptions.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
-import type { Session } from './sessions/Session.ts';
+import type { MockDeps } from './createDeps.ts';
 import { BODY_LIMIT } from './http/readRequestBody.ts';
-import { requestDeps } from './sessions/requestDeps.ts';
+import { createFrontDoor, enter, requestSession } from './sessions/frontDoor.ts';
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter } from './oauth/createOAuthRouter.ts';
 import { holdAnswerUntilDurable } from './persist/holdAnswerUntilDurable.ts';
@@ -25,17 +23,15 @@ export interface MockApp {
    * server of its own may call it before the app, which skips Express's routing for API requests.
    */
   api: ApiPipeline;
-  /** The default session's journal and latency (each session has its own, in its deps). */
-  journal: Journal;
-  latency: Latency;
 }
 
 /**
  * The whole mock as an Express app, built only from what it is given (store, clock, rng, contract, faults).
  * It never listens: mock/server.ts is the only place with a port, and tests drive it on 127.0.0.1:0.
  */
-export function createApp(deps: Session, options: AppOptions = {}): MockApp {
-  const api = options.api ?? createMockApi(deps, options);
+export function createApp(deps: MockDeps, options: AppOptions = {}): MockApp {
+  const door = createFrontDoor(deps.sessions);
+  const api = options.api ?? createMockApi(deps, options, door);
   const log = options.log ?? (() => undefined);
   const faultCatalog = options.faultCatalog ?? [];
   const hostPolicy = { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl, trustProxy: options.trustProxy };
@@ -53,22 +49,27 @@ export function createApp(deps: Session, options: AppOptions = {}): MockApp {
   });
   app.use(hostGuard(hostPolicy));
   app.use(cors({ origins: options.corsOrigins }));
-  app.use(requestLog(deps, { log: options.log }));
+  // The front door of everything else: the request's session is resolved here, once, for every stage below.
+  app.use((req, _res, next) => {
+    enter(door, req);
+    next();
+  });
+  app.use(requestLog({ log: options.log }));
   // After the log: the journal must see the answer really sent, the 503 of a failed commit included.
   if (options.durability) app.use(holdAnswerUntilDurable(options.durability));
   // The dashboard's page itself is static and public; the controls it calls are what an admin token guards.
   app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));
-  app.use('/__mock', createControlsRouter(deps, { faultCatalog }));
-  app.use(createOAuthRouter(deps, { log }));
-  app.use(createDocsRouter(deps, { publicUrl: options.publicUrl }));
+  app.use('/__mock', createControlsRouter(deps.sessions, { faultCatalog }));
+  app.use(createOAuthRouter(deps.contract, { log }));
+  app.use(createDocsRouter(deps.contract, { publicUrl: options.publicUrl }));
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.use((req, _res, next) => {
-    const ms = requestDeps(deps, req).latency.next();
+    const ms = requestSession(req).latency.next();
     if (ms > 0) setTimeout(next, ms);
     else next();
   });
   app.use(notFound(deps.contract));
   app.use(handleErrors(log));
-  return { app, api, journal: deps.journal, latency: deps.latency };
+  return { app, api };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as GenerateModule from '../fixtures/generateDataset.ts';
 import { generateDataset } from '../fixtures/generateDataset.ts';
 import { createDeps } from './createDeps.ts';
+import { DEFAULT_SESSION } from './sessions/SessionRegistry.ts';
 
 vi.mock('../fixtures/generateDataset.ts', async (importOriginal) => {
   const original = await importOriginal<typeof GenerateModule>();
@@ -18,6 +19,6 @@ describe('createDeps reads the committed default dataset instead of generating i
     vi.mocked(generateDataset).mockClear();
     const deps = createDeps(options);
     expect(vi.mocked(generateDataset).mock.calls.length).toBe(generates ? 1 : 0);
-    expect(deps.store.seed).toBe(options.seed ?? 1);
+    expect(deps.sessions.use(DEFAULT_SESSION).store.seed).toBe(options.seed ?? 1);
   });
 });

@@ -1,7 +1,7 @@
 import { readDefaultDataset } from '../fixtures/defaultDataset.ts';
 import { generateDataset } from '../fixtures/generateDataset.ts';
 import { createRng } from '../fixtures/rng.ts';
-import { loadContract } from '../spec/contract.ts';
+import { type Contract, loadContract } from '../spec/contract.ts';
 import { type Clock, createRunningClock } from './clock.ts';
 import type { Session } from './sessions/Session.ts';
 import { JournalBudget } from './journal/JournalBudget.ts';
@@ -43,10 +43,21 @@ export interface DepsOptions {
 export const DEFAULT_SEED = 1;
 
 /**
- * Everything createApp needs, from a seed: the one place that decides the defaults. The dataset becomes the
- * shared, immutable base; the deps returned are the default session's, and `sessions` holds the others.
+ * What the mock is built from: the shared contract and the registry of every session. It holds no session of
+ * its own to reach by mistake: a request's session comes from the front door (sessions/frontDoor.ts), and the
+ * default session only by its name (`sessions.use(DEFAULT_SESSION)`).
  */
-export function createDeps(options: DepsOptions = {}): Session {
+export interface MockDeps {
+  readonly contract: Contract;
+  /** Every session: for the front door, the controls, the auth fallback and persistence alone. */
+  readonly sessions: SessionRegistry<Session>;
+}
+
+/**
+ * Everything createApp needs, from a seed: the one place that decides the defaults. The dataset becomes the
+ * shared, immutable base every session's overlay reads through.
+ */
+export function createDeps(options: DepsOptions = {}): MockDeps {
   const seed = options.dataset?.seed ?? options.seed ?? DEFAULT_SEED;
   const progress = options.onProgress;
   const size = options.size ?? 'default';
@@ -57,9 +68,10 @@ export function createDeps(options: DepsOptions = {}): Session {
     committed ??
     generateDataset({ seed, size, ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: progress } : {}) });
   progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
+  const contract = loadContract(options.specFile, { compile: options.compile ?? 'eager' });
   const sessions = new SessionRegistry({
     base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
-    createSession: sessionFactory(loadContract(options.specFile, { compile: options.compile ?? 'eager' }), new JournalBudget(options.journalBudgetBytes)),
+    createSession: sessionFactory(contract, new JournalBudget(options.journalBudgetBytes)),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),
     faults: options.faults,
@@ -68,5 +80,5 @@ export function createDeps(options: DepsOptions = {}): Session {
     freeze: options.freezeRecords,
     ...(options.wallClock ? { now: options.wallClock } : {}),
   });
-  return sessions.defaultDeps;
+  return { contract, sessions };
 }

@@ -26,6 +26,7 @@ import type { Durability } from './persist/Durability.ts';
 import { openDurableSessions } from './persist/openDurableSessions.ts';
 import { type DurableStart, readStateFile } from './persist/readStateFile.ts';
 import type { ReplicaGate } from './replicas/ReplicaGate.ts';
+import { DEFAULT_SESSION } from './sessions/SessionRegistry.ts';
 
 // A closed stdout (`npm start | head`) must not take the mock down: the log is a convenience, not the service.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -129,7 +130,7 @@ if (config.databaseUrl) {
     const { openReplicas } = await import('./replicas/openReplicas.ts');
     replicas = await openReplicas({
       databaseUrl: config.databaseUrl,
-      deps,
+      sessions: deps.sessions,
       seed: generate.seed,
       maxSessions: config.maxSessions,
       idleMs: config.sessionIdleMinutes * 60_000,
@@ -180,8 +181,10 @@ server.listen(config.port, config.host, () => {
   const bound = `http://${hostPart}:${address.port}`;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const base = bannerBase(address, config.publicUrl);
-  const tokens = deps.store.tokens().filter((t) => t.kind === 'development');
-  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${deps.store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${replicas ? ' replica' : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
+  // The banner speaks of the default session, by name: the one a client naming none works in.
+  const { store } = deps.sessions.use(DEFAULT_SESSION);
+  const tokens = store.tokens().filter((t) => t.kind === 'development');
+  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${replicas ? ' replica' : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
   if (network) {
     console.log(`mock: bound to ${hostPart}:${address.port}: REACHABLE FROM THE NETWORK, not only from this machine. Anyone who can reach it can call the API with the development tokens.`);
     console.log(`mock: the controls under /__mock need Authorization: Bearer ${adminToken}${config.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`);

@@ -75,12 +75,12 @@ describe('the curl recipes of README.md and docs/sessions.md, as written', () =>
   for (const block of blocks) {
     it(`${block.file}:${block.line}`, async () => {
       const commands = curlCommands(block).map(rewrite);
-      const since = Math.max(0, ...mock.deps.sessions.names().flatMap((n) => mock.deps.sessions.find(n)?.journal.list().map((e) => e.seq) ?? []));
+      const since = Math.max(0, ...mock.sessions.names().flatMap((n) => mock.sessions.find(n)?.journal.list().map((e) => e.seq) ?? []));
       const script = ['set -eo pipefail', 'curl() { command curl --fail-with-body --max-time 20 "$@"; }', ...assignments, ...commands].join('\n');
       const result = await sh(script, dir);
       expect(result.code, `${result.stderr}\n${result.stdout.slice(0, 2000)}`).toBe(0);
-      for (const name of mock.deps.sessions.names()) {
-        for (const entry of mock.deps.sessions.find(name)?.journal.list({ since: name === 'default' ? since : 0 }) ?? []) {
+      for (const name of mock.sessions.names()) {
+        for (const entry of mock.sessions.find(name)?.journal.list({ since: name === 'default' ? since : 0 }) ?? []) {
           const redirect = entry.status === 302 && entry.path === '/oauth/authorize';
           expect(redirect || (entry.status >= 200 && entry.status < 300), `${entry.method} ${entry.url} → ${entry.status}`).toBe(true);
         }
@@ -108,7 +108,7 @@ describe('docs/sessions.md: the Vite proxy recipe', () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': community } });
       expect(res.status).toBe(200);
       const session = `dev-${userInfo().username}`;
-      expect(mock.deps.sessions.find(session)?.journal.list({ path: '/v1/groups' })).toHaveLength(1);
+      expect(mock.sessions.find(session)?.journal.list({ path: '/v1/groups' })).toHaveLength(1);
     } finally {
       await server.close();
     }
@@ -138,7 +138,7 @@ describe('docs/sessions.md: the Cypress recipe', () => {
     const [reset] = requests;
     const res = await fetch(reset!.url, { method: reset!.method, headers: reset!.headers });
     expect(res.status).toBe(204);
-    expect(mock.deps.sessions.names()).toContain(session);
+    expect(mock.sessions.names()).toContain(session);
     expect(intercepts.map((i) => i.pattern)).toEqual([`${mock.baseUrl}/**`]);
     const req = { headers: {} as Record<string, string> };
     intercepts[0]!.handler(req);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Waiver } from '../plan/waivers.ts';
-import type { RunCounts } from '../run/RunResult.ts';
+import type { RunCounts } from '../run/RunCounts.ts';
 
 /** What was tested, against which version of the contract, with which outcome: the JSON report's `certificate`. */
 export interface Certificate {

@@ -1,4 +1,4 @@
-import type { RunCounts } from '../run/RunResult.ts';
+import type { RunCounts } from '../run/RunCounts.ts';
 
 /** The closing line: "N passed, N failed", then ", N skipped", ", N waived" and ", N warnings" when there are any. */
 export function summaryLine(counts: RunCounts): string {

@@ -3,6 +3,9 @@ import type { Exchange } from '../client/Exchange.ts';
 import type { Area } from '../config/ConformConfig.ts';
 import type { RunReportExtras, WaivedFailure } from '../report/RunReportExtras.ts';
 import type { ReplayVariable } from './replayVariables.ts';
+import type { RunCounts } from './RunCounts.ts';
+
+export type { RunCounts } from './RunCounts.ts';
 
 /** One step of a scenario: the unit counted as passed, failed or skipped. */
 export interface CaseResult {
@@ -22,16 +25,6 @@ export interface CaseResult {
   checks?: string[];
   /** Failures a waiver covers: reported, not failing. */
   waived?: WaivedFailure[];
-}
-
-export interface RunCounts {
-  passed: number;
-  failed: number;
-  skipped: number;
-  /** SHOULD failures reported as warnings (always 0 under --strict, where they fail). */
-  warnings: number;
-  /** Failures covered by a waiver. */
-  waived?: number;
 }
 
 export interface RunResult {

@@ -3,6 +3,7 @@ import { createApp } from '../../mock/app.ts';
 import { createFrozenClock } from '../../mock/clock.ts';
 import { createDeps } from '../../mock/createDeps.ts';
 import { faultCatalog } from '../../mock/faults/catalog.ts';
+import { DEFAULT_SESSION } from '../../mock/sessions/SessionRegistry.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
 import { startServer } from './startServer.ts';
 
@@ -24,5 +25,5 @@ export async function startMockTarget(options: { seed?: number; size?: 'default'
   });
   const { app } = createApp(deps, { faultCatalog });
   const server = await startServer(app);
-  return { url: server.url, config: { baseUrl: server.url, ...buildConformConfig(deps.store.snapshot()) }, close: server.close };
+  return { url: server.url, config: { baseUrl: server.url, ...buildConformConfig(deps.sessions.use(DEFAULT_SESSION).store.snapshot()) }, close: server.close };
 }

@@ -3,6 +3,7 @@ import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { TokenRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { LruCache } from '../store/LruCache.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export const REALM = 'edu-platform-mock';
 
@@ -10,7 +11,7 @@ export const REALM = 'edu-platform-mock';
  * RFC 6750 §2.1 bearer authentication. A missing header gets a bare challenge (§3.1: no error code when
  * the request had no credentials); a malformed, unknown, revoked or expired token gets error="invalid_token".
  */
-export function authenticateBearer(authorization: string | undefined, store: Store, clock: Clock): TokenRecord {
+export function authenticateBearer(authorization: string | undefined, store: Store, clock: Clock): Stored<TokenRecord> {
   if (!authorization) {
     throw new HttpProblem('unauthorized', 'No bearer token was sent: add "Authorization: Bearer <token>".', {
       headers: { 'WWW-Authenticate': `Bearer realm="${REALM}"` },

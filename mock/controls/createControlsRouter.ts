@@ -2,9 +2,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Fault } from '../faults/Fault.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Session } from '../sessions/Session.ts';
+import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { DATASET_LISTS, datasetJsonChunks } from '../store/datasetJsonChunks.ts';
 import type { Dataset } from '../../fixtures/records.ts';
-import { requestDeps } from '../sessions/requestDeps.ts';
+import { requestSession } from '../sessions/frontDoor.ts';
 import { controlBody } from './controlBody.ts';
 import { faultControls } from './faultControls.ts';
 import { journalRoutes } from './journalRoutes.ts';
@@ -22,11 +23,12 @@ export interface ControlsOptions {
  * the mock_session cookie; none: the default session); and the sessions themselves (sessionControls.ts).
  * They are not part of the contract; errors are problem+json too.
  */
-export function createControlsRouter(appDeps: Session, options: ControlsOptions): Router {
+export function createControlsRouter(sessions: SessionRegistry<Session>, options: ControlsOptions): Router {
   const router = express.Router();
   const json = express.json({ limit: '512mb' });
-  const session = (req: Request) => requestDeps(appDeps, req);
-  sessionControls(router, appDeps, json);
+  // The session the front door resolved for this request (app.ts); the registry is for the cross-session controls.
+  const session = (req: Request): Session => requestSession(req);
+  sessionControls(router, sessions, json);
 
   router.get('/', (req, res) => {
     const deps = session(req);
@@ -116,8 +118,8 @@ export function createControlsRouter(appDeps: Session, options: ControlsOptions)
   router.use(
     journalRoutes({
       own: (req) => session(req).journal,
-      named: (name) => appDeps.sessions.find(name)?.journal,
-      all: () => appDeps.sessions.names().flatMap((name) => appDeps.sessions.find(name)?.journal ?? []),
+      named: (name) => sessions.find(name)?.journal,
+      all: () => sessions.names().flatMap((name) => sessions.find(name)?.journal ?? []),
     }),
   );
   router.get('/summary', (req, res) => summaryRoute(session(req))(req, res));

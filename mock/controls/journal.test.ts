@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MockHarness } from '../testing/startMock.ts';
 import { useMock } from '../testing/useMock.ts';
 import { PUBLIC } from '../testing/oauthKit.ts';
-import { Journal } from '../journal/Journal.ts';
-import type { JournalEntry } from '../journal/JournalEntry.ts';
 
 let mock: MockHarness;
 let community: string;
@@ -133,66 +131,5 @@ describe('the journal', () => {
   it('does not journal the controls', async () => {
     await mock.call('GET', '/__mock/clock');
     expect(await journal({ session: '*' })).toEqual([]);
-  });
-});
-
-describe('Journal', () => {
-  const fields = (path: string): Omit<JournalEntry, 'seq'> => ({
-    at: '2026-03-01T12:00:00.000Z',
-    method: 'GET',
-    url: path,
-    path,
-    session: 'default',
-    status: 200,
-    durationMs: 1,
-    request: { headers: {}, size: 0 },
-    response: { headers: {}, size: 0 },
-  });
-
-  it('keeps the newest entries up to its capacity, oldest first, and finds each by seq', () => {
-    const journal = new Journal(3);
-    for (let i = 1; i <= 7; i++) journal.record(fields(`/${i}`));
-    expect(journal.size).toBe(3);
-    expect(journal.list().map((e) => [e.seq, e.path])).toEqual([[5, '/5'], [6, '/6'], [7, '/7']]);
-    expect(journal.get(4)).toBeUndefined();
-    expect(journal.get(6)?.path).toBe('/6');
-    expect(journal.get(8)).toBeUndefined();
-    expect(journal.list({ limit: 2 }).map((e) => e.seq)).toEqual([6, 7]);
-  });
-
-  it('builds a lazily recorded entry once, when first read, and numbers on after a clear', () => {
-    const journal = new Journal(2);
-    let built = 0;
-    journal.recordLazy('/a', (path) => (built++, fields(path)));
-    journal.record(() => (built++, fields('/b')));
-    expect(built).toBe(0);
-    expect(journal.list().map((e) => e.path)).toEqual(['/a', '/b']);
-    expect(journal.list().map((e) => e.path)).toEqual(['/a', '/b']);
-    expect(built).toBe(2);
-    journal.clear();
-    expect(journal.size).toBe(0);
-    journal.record(fields('/c'));
-    expect(journal.list().map((e) => [e.seq, e.path])).toEqual([[3, '/c']]);
-    expect(journal.count({ path: '/c' })).toBe(1);
-  });
-});
-
-describe('Journal.replaceWith (the journal as replicas share it)', () => {
-  const entry = (seq: number): JournalEntry =>
-    ({ seq, at: '2026-03-01T12:00:00.000Z', method: 'GET', url: `/x/${seq}`, path: `/x/${seq}`, session: 'default', status: 200, durationMs: 1, request: { headers: {}, size: 0 }, response: { headers: {}, size: 0 } }) as JournalEntry;
-
-  it('keeps the given numbers, gaps included, finds each by its number, and numbers later entries after them', () => {
-    const fields = (): Omit<JournalEntry, 'seq'> => {
-      const { seq: _seq, ...rest } = entry(0);
-      return rest;
-    };
-    const j = new Journal(3);
-    j.record(fields());
-    j.replaceWith([entry(10), entry(14), entry(20), entry(31)]);
-    expect(j.list().map((e) => e.seq)).toEqual([14, 20, 31]);
-    expect(j.get(20)?.url).toBe('/x/20');
-    expect(j.get(10)).toBeUndefined();
-    j.record(fields());
-    expect(j.list().map((e) => e.seq)).toEqual([20, 31, 32]);
   });
 });

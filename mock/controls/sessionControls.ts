@@ -1,8 +1,8 @@
 import type { RequestHandler, Router } from 'express';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Session } from '../sessions/Session.ts';
-import { requestDeps, useSession } from '../sessions/requestDeps.ts';
-import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
+import { requestSession, useSession } from '../sessions/frontDoor.ts';
+import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { isSessionName, namedSession, SESSION_COOKIE } from '../sessions/sessionName.ts';
 
 /**
@@ -10,9 +10,7 @@ import { isSessionName, namedSession, SESSION_COOKIE } from '../sessions/session
  * X-Mock-Session header, pick one with a cookie. The cookie is HttpOnly and SameSite=Lax: a page of another
  * site cannot read it, and cannot make a cross-site subrequest carry it.
  */
-export function sessionControls(router: Router, appDeps: Session, json: RequestHandler): void {
-  const { sessions } = appDeps;
-
+export function sessionControls(router: Router, sessions: SessionRegistry<Session>, json: RequestHandler): void {
   router.get('/sessions', (_req, res) => {
     res.json({ sessions: sessions.list() });
   });
@@ -26,7 +24,7 @@ export function sessionControls(router: Router, appDeps: Session, json: RequestH
   });
 
   router.get('/session', (req, res) => {
-    const deps = requestDeps(appDeps, req);
+    const deps = requestSession(req);
     res.json({ name: deps.session, via: namedSession(req)?.via ?? 'default' });
   });
 
@@ -35,7 +33,7 @@ export function sessionControls(router: Router, appDeps: Session, json: RequestH
     if (typeof name !== 'string' || !isSessionName(name)) {
       throw new HttpProblem('invalid_session', 'Send {"name": "<1 to 64 characters of A-Z a-z 0-9 . _ ->"}.');
     }
-    useSession(appDeps, name);
+    useSession(sessions, name);
     res.setHeader('Set-Cookie', `${SESSION_COOKIE}=${name}; Path=/; HttpOnly; SameSite=Lax`);
     res.json({ name, via: 'cookie' });
   });

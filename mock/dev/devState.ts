@@ -73,7 +73,7 @@ export function restoreDevState(file: string, sessions: SessionRegistry<Session>
     deps.latency.ms = Number(controls.latency?.ms) || 0;
     deps.latency.jitterMs = Number(controls.latency?.jitterMs) || 0;
     deps.journal.clear();
-    for (const entry of controls.journal ?? []) deps.journal.record(entry);
+    for (const entry of controls.journal ?? []) deps.journal.restore(entry);
     restored.push(`${name} (${deps.faults.size} faults, ${controls.journal?.length ?? 0} journal entries)`);
   }
   return `controls kept from before the restart: ${restored.join(', ') || 'none'}`;

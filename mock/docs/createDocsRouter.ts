@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { Session } from '../sessions/Session.ts';
+import type { Contract } from '../../spec/contract.ts';
+import { requestSession } from '../sessions/frontDoor.ts';
 import { requestOrigin } from '../oauth/requestOrigin.ts';
 import { createSpecTexts } from './servedSpec.ts';
 import { tryItOutSpec, tryItOutValues } from './tryItOutSpec.ts';
@@ -28,9 +29,9 @@ export interface DocsOptions {
  * The served contract and the interactive reference: `/openapi.json`, `/openapi.yaml`, and `/docs`
  * (Swagger UI, its assets served from node_modules: nothing comes from a CDN). `/` leads to the docs.
  */
-export function createDocsRouter(deps: Session, options: DocsOptions = {}): Router {
+export function createDocsRouter(contract: Contract, options: DocsOptions = {}): Router {
   const router = express.Router();
-  const texts = createSpecTexts(deps.contract.document);
+  const texts = createSpecTexts(contract.document);
   const origin = (req: Request) => (options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : requestOrigin(req));
 
   // The served spec names the origin it was asked under: a cached copy could point a generator at another mock.
@@ -49,7 +50,7 @@ export function createDocsRouter(deps: Session, options: DocsOptions = {}): Rout
   // What /docs shows: the same contract with Try it out's starting values taken from this mock's data.
   router.get('/docs/openapi.json', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.type('application/json').send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(deps.store))));
+    res.type('application/json').send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(requestSession(req).store))));
   });
   router.get('/', (_req, res) => res.redirect(302, '/docs'));
   router.get(['/docs', '/docs/', '/docs/index.html'], (_req, res) => {

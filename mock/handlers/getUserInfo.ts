@@ -6,6 +6,7 @@ import type { TokenRecord } from '../../fixtures/records.ts';
 import { buildUserInfo } from '../userinfo/buildUserInfo.ts';
 import { grantedScopes } from '../userinfo/grantedScopes.ts';
 import { parseIncludes } from '../userinfo/relatedParts.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /**
  * GET /v1/oauth/user/info: the authenticated user, filtered by the token's scopes and `includes` (see
@@ -33,4 +34,4 @@ export const getUserInfo: OperationHandler = (ctx) => {
   return { status: 200, body };
 };
 
-const keptUserInfo = storeAnswerCache<TokenRecord>('#/components/schemas/UserInfo');
+const keptUserInfo = storeAnswerCache<Stored<TokenRecord>>('#/components/schemas/UserInfo');

@@ -5,6 +5,7 @@ import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/Store.ts';
 import type { TokenRecord } from '../../fixtures/records.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /**
  * What a handler gets: the request already routed, authenticated and validated against the spec, and only what
@@ -18,7 +19,7 @@ export interface OperationContext {
   /** Unknown keys and parameters found in the request: not errors, reported back where the response can carry them. */
   warnings: UnknownKey[];
   /** The bearer token record for secured operations (absent for the data actions). */
-  token?: TokenRecord;
+  token?: Stored<TokenRecord>;
   /** The `community-id` header, where the operation has one. */
   community?: string;
   /** The request's session's data, clock and random source, and the contract (which presentation checks against). */

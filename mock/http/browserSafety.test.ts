@@ -73,13 +73,13 @@ describe('state-changing controls refuse cross-site simple requests', () => {
     ['DELETE', '/__mock/journal', { origin: 'https://evil.example' }, undefined],
   ])('%s %s %j → 403 cross_site_request, nothing changed', async (method, path, headers, body) => {
     const before = stateDigest(mock.deps);
-    const latency = mock.mock.latency.ms;
+    const latency = mock.deps.latency.ms;
     const res = await httpRequest(mock.baseUrl, method, path, headers as Record<string, string>, body);
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body.code).toBe('cross_site_request');
     expect(stateDigest(mock.deps)).toBe(before);
-    expect(mock.mock.latency.ms).toBe(latency);
+    expect(mock.deps.latency.ms).toBe(latency);
   });
 
   it.each([

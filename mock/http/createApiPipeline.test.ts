@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type MockApp } from '../app.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps } from '../createDeps.ts';
-import type { Session } from '../sessions/Session.ts';
+import type { MockDeps } from '../createDeps.ts';
+import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 
-let deps: Session;
+let deps: MockDeps;
 let mock: MockApp;
 const servers: Server[] = [];
 let expressUrl: string;
@@ -103,10 +104,10 @@ describe('the standalone mount answers as the Express mount does', () => {
   });
 
   it('journals API requests through either mount', async () => {
-    mock.journal.clear();
+    deps.sessions.use(DEFAULT_SESSION).journal.clear();
     await send(standaloneUrl, { path: '/v1/groups?limit=1', headers: auth });
     await send(expressUrl, { path: '/v1/groups/search?q=x', headers: auth });
-    expect(mock.journal.list().map((e) => [e.method, e.url, e.operationId, e.status])).toEqual([
+    expect(deps.sessions.use(DEFAULT_SESSION).journal.list().map((e) => [e.method, e.url, e.operationId, e.status])).toEqual([
       ['GET', '/v1/groups?limit=1', 'listGroups', 200],
       ['GET', '/v1/groups/search?q=x', 'searchGroups', 200],
     ]);
@@ -116,8 +117,8 @@ describe('the standalone mount answers as the Express mount does', () => {
 describe('presented records', () => {
   it('show a change at once: the cache is per record object, and a write stores a new one', async () => {
     const [first] = JSON.parse((await send(standaloneUrl, { path: '/v1/groups?limit=1', headers: auth })).text) as Array<{ _id: string; name: string }>;
-    const stored = deps.store.group('colegio-horizonte', first!._id)!;
-    deps.store.putGroup({ ...stored, name: 'Renamed class' });
+    const stored = deps.sessions.use(DEFAULT_SESSION).store.group('colegio-horizonte', first!._id)!;
+    deps.sessions.use(DEFAULT_SESSION).store.putGroup({ ...stored, name: 'Renamed class' });
     for (const path of [`/v1/groups/${first!._id}`, '/v1/groups?limit=1']) {
       const text = (await send(standaloneUrl, { path, headers: auth })).text;
       expect(text).toContain('"name":"Renamed class"');
@@ -126,12 +127,12 @@ describe('presented records', () => {
 
   it('are still checked against the spec: a stored record that breaks it is flagged in every answer showing it', async () => {
     const [first] = JSON.parse((await send(standaloneUrl, { path: '/v1/groups?limit=1', headers: auth })).text) as Array<{ _id: string }>;
-    const stored = deps.store.group('colegio-horizonte', first!._id)!;
-    deps.store.putGroup({ ...stored, active: 'yes' as unknown as boolean });
+    const stored = deps.sessions.use(DEFAULT_SESSION).store.group('colegio-horizonte', first!._id)!;
+    deps.sessions.use(DEFAULT_SESSION).store.putGroup({ ...stored, active: 'yes' as unknown as boolean });
     const read = await send(standaloneUrl, { path: `/v1/groups/${first!._id}`, headers: auth });
     expect(read.headers['x-contract-violations']).toMatch(/^\/active must be boolean/);
     const list = await send(expressUrl, { path: '/v1/groups?limit=1', headers: auth });
     expect(list.headers['x-contract-violations']).toMatch(/^\/0\/active must be boolean/);
-    deps.store.putGroup(stored);
+    deps.sessions.use(DEFAULT_SESSION).store.putGroup(stored);
   });
 });

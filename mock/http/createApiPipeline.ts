@@ -13,11 +13,13 @@ import { HttpProblem } from '../problems/HttpProblem.ts';
 import { materializeJson } from '../present/JsonFragment.ts';
 import type { OperationHandler, OperationResult } from './OperationHandler.ts';
 import type { Session } from '../sessions/Session.ts';
+import type { Contract } from '../../spec/contract.ts';
+import type { TokenFallback } from '../auth/authenticateInSession.ts';
 import { parseJsonBody } from './parseJsonBody.ts';
 import { problemFromError } from '../problems/problemFromError.ts';
 import { readRequestBody } from './readRequestBody.ts';
 import { logRequest, type RequestLogOptions, type RequestNotes } from './requestLog.ts';
-import { requestDeps } from '../sessions/requestDeps.ts';
+import { type Arrival, type FrontDoor, sessionOf } from '../sessions/frontDoor.ts';
 import { runOperation } from './runOperation.ts';
 import { splitRequestUrl } from './splitRequestUrl.ts';
 import { writeApiResponse } from './writeApiResponse.ts';
@@ -41,27 +43,31 @@ export interface ApiPipelineOptions extends RequestLogOptions {
   cors?: CorsOptions;
   /** With --state-file: no answer leaves before the writes it made are durable. */
   durability?: Durability;
+  /** Where a token unknown to the request's session is looked up next (the default session's tokens). */
+  tokenFallback?: TokenFallback;
 }
 
 /**
- * route by the spec's path → CORS headers, journal → session deps → body (limit, JSON) → latency → faults →
- * authenticate → validate → community → Prefer → handler → faults → commit (durability) → check the answer → write.
+ * route by the spec's path → host → front door (the session, resolved once) → CORS headers, journal → body
+ * (limit, JSON) → latency → faults → authenticate → validate → community → Prefer → handler → faults →
+ * commit (durability) → check the answer → write → one exchange to the journal.
  */
-export function createApiPipeline(deps: Session, options: ApiPipelineOptions): ApiPipeline {
+export function createApiPipeline(contract: Contract, door: FrontDoor, options: ApiPipelineOptions): ApiPipeline {
   const log = options.log ?? (() => undefined);
   const hostPolicy = options.host ?? {};
   return (req, res) => {
     const url = req.url ?? '/';
     const { path, search } = splitRequestUrl(url);
-    const match = deps.contract.matchOperation(req.method ?? 'GET', path);
+    const match = contract.matchOperation(req.method ?? 'GET', path);
     const handler = match && options.handlers[match.operation.operationId];
     if (!match || !handler) return false;
     // The host first: nothing is read or changed for a foreign one.
     if (refuseForeignHost(req, res, hostPolicy)) return true;
+    const arrival = door(req);
     const notes: RequestNotes = { operationId: match.operation.operationId };
-    logRequest(deps, options, req, res, notes, false);
+    logRequest(arrival, options, req, res, notes, false);
     corsHeaders(req, res, options.cors);
-    answer(deps, options, match.operation, match.pathParams, handler, req, res, search, notes).catch((error: unknown) => {
+    answer(arrival, contract, options, match.operation, match.pathParams, handler, req, res, search, notes).catch((error: unknown) => {
       log(`internal error on ${req.method} ${url}: ${(error as Error)?.stack ?? String(error)}`);
       if (res.headersSent) {
         res.destroy();
@@ -83,7 +89,8 @@ export function createApiPipeline(deps: Session, options: ApiPipelineOptions): A
 }
 
 async function answer(
-  baseDeps: Session,
+  arrival: Arrival,
+  contract: Contract,
   options: ApiPipelineOptions,
   op: OperationSpec,
   pathParams: Record<string, string>,
@@ -93,7 +100,7 @@ async function answer(
   search: string,
   notes: RequestNotes,
 ): Promise<void> {
-  let deps = baseDeps;
+  let deps: Session | undefined;
   let faults: Fault[] = [];
   let faultCtx: FaultRequestContext | undefined;
   let result: OperationResult;
@@ -102,7 +109,7 @@ async function answer(
     assertPlainPathParams(pathParams);
     let raw: Buffer | undefined;
     try {
-      deps = requestDeps(baseDeps, req);
+      deps = sessionOf(arrival);
       raw = await readRequestBody(req, res);
       notes.requestBody = raw;
     } catch (error) {
@@ -126,7 +133,7 @@ async function answer(
       result = shortCircuit;
     } else {
       if (parsed.error) throw parsed.error;
-      result = await runOperation(deps, op, pathParams, handler, request);
+      result = await runOperation(deps, options.tokenFallback, op, pathParams, handler, request);
     }
   } catch (error) {
     const problem = problemFromError(error);
@@ -148,5 +155,5 @@ async function answer(
     response = committed;
     outsideContract = true;
   }
-  writeApiResponse(deps, op, res, response, { validate: options.validateResponses && deps.faults.size === 0 && faults.length === 0 && !outsideContract, notes });
+  writeApiResponse(contract, op, res, response, { validate: options.validateResponses && (deps?.faults.size ?? 0) === 0 && faults.length === 0 && !outsideContract, notes });
 }

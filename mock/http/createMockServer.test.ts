@@ -11,6 +11,7 @@ import { createApp } from '../app.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps } from '../createDeps.ts';
 import { createMockServer } from './createMockServer.ts';
+import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 
 let server: Server;
 let port: number;
@@ -18,7 +19,7 @@ let version: () => number;
 
 beforeAll(async () => {
   const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
-  version = () => deps.store.version;
+  version = () => deps.sessions.use(DEFAULT_SESSION).store.version;
   server = createMockServer(createApp(deps).app, { headersMs: 400, requestMs: 800, checkEveryMs: 100 });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

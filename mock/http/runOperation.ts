@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import { authenticateInSession } from '../auth/authenticateInSession.ts';
+import { authenticateInSession, type TokenFallback } from '../auth/authenticateInSession.ts';
 import { authorizeCommunity } from '../auth/authorizeCommunity.ts';
 import type { FaultRequestContext } from '../faults/Fault.ts';
 import { answerFromExample } from './answerFromExample.ts';
@@ -15,6 +15,7 @@ import { parsePrefer } from './parsePrefer.ts';
  */
 export async function runOperation(
   deps: Session,
+  tokenFallback: TokenFallback | undefined,
   op: OperationSpec,
   pathParams: Record<string, string>,
   handler: OperationHandler,
@@ -22,7 +23,7 @@ export async function runOperation(
 ): Promise<OperationResult> {
   const headers = request.headers;
   const authorization = headers.authorization;
-  const token = op.securitySchemes.length > 0 ? authenticateInSession(Array.isArray(authorization) ? authorization[0] : authorization, deps) : undefined;
+  const token = op.securitySchemes.length > 0 ? authenticateInSession(Array.isArray(authorization) ? authorization[0] : authorization, deps, tokenFallback) : undefined;
 
   const validation = deps.contract.validateRequest(op.operationId, {
     path: pathParams,

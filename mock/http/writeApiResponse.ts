@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
 import { encodeJson, fragmentsOf, isFragmentEnvelope } from '../present/JsonFragment.ts';
-import type { Session } from '../sessions/Session.ts';
+import type { Contract } from '../../spec/contract.ts';
 import type { RequestNotes } from './requestLog.ts';
 
 export interface WriteOptions {
@@ -22,7 +22,7 @@ const CHARSET = /;\s*charset=/i;
  * The head goes out in one `writeHead` with a flat list of headers and the body as one string (fragments'
  * cached JSON joined, its length summed from theirs): Node writes head and body with one socket write.
  */
-export function writeApiResponse(deps: Session, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
+export function writeApiResponse(contract: Contract, op: OperationSpec, res: ServerResponse, response: FaultResponse, options: WriteOptions): void {
   const notes = options.notes;
   let contentType = JSON_TYPE;
   const head: string[] = [];
@@ -33,7 +33,7 @@ export function writeApiResponse(deps: Session, op: OperationSpec, res: ServerRe
     else head.push(name, value);
   }
   if (options.validate) {
-    const violations = findViolations(deps, op, response, contentType);
+    const violations = findViolations(contract, op, response, contentType);
     if (violations) {
       notes.violations = violations;
       head.push('X-Contract-Violations', violations.join('; ').slice(0, 2000));
@@ -59,9 +59,9 @@ export function writeApiResponse(deps: Session, op: OperationSpec, res: ServerRe
   res.end(body);
 }
 
-function findViolations(deps: Session, op: OperationSpec, response: FaultResponse, contentType: string): string[] | undefined {
+function findViolations(contract: Contract, op: OperationSpec, response: FaultResponse, contentType: string): string[] | undefined {
   const fragments = fragmentsOf(response.body);
-  const check = deps.contract.validateResponse(op.operationId, response.status, contentType, response.body, response.headers, fragments.schemaPointers);
+  const check = contract.validateResponse(op.operationId, response.status, contentType, response.body, response.headers, fragments.schemaPointers);
   if (!check.documented) return [`status ${response.status} is not documented for ${op.operationId}`];
   if (check.errors.length === 0 && fragments.errors.length === 0) return undefined;
   return [...check.errors, ...fragments.errors].map((e) => `${e.path || '/'} ${e.message}`);

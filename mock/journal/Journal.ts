@@ -1,4 +1,6 @@
+import { boundExchange, entryFromExchange, type Exchange, JOURNAL_BODY_LIMIT } from './entryFromExchange.ts';
 import type { JournalBudget } from './JournalBudget.ts';
+import { ENTRY_OVERHEAD_BYTES, journalEntryBytes } from './journalEntryBytes.ts';
 import type { JournalEntry } from './JournalEntry.ts';
 import { type JournalQuery, matchesQuery } from './journalQuery.ts';
 
@@ -6,17 +8,19 @@ type EntryFields = Omit<JournalEntry, 'seq'>;
 
 /**
  * A kept request: its entry is built when first read (parsing and masking bodies costs more than answering),
- * from what was kept of the exchange (`raw`) by a builder the caller names once, so recording makes no
- * closure. Slots are reused once the journal is full: recording allocates nothing of its own.
+ * from the exchange as it was handed in. Slots are reused once the journal is full: recording allocates
+ * nothing of its own.
  */
 interface Slot {
   seq: number;
   /** What the entry is counted as in the byte budget (journalEntryBytes). */
   bytes: number;
-  raw: unknown;
-  build: ((raw: never) => EntryFields) | undefined;
+  exchange: Exchange | undefined;
   entry: JournalEntry | undefined;
 }
+
+/** Told of every exchange a journal records (with replicas: to share it, mock/replicas/JournalShipper.ts). */
+export type JournalListener = (exchange: Exchange) => void;
 
 export class Journal {
   /** A ring: `start` is the oldest slot, `length` how many are kept. */
@@ -24,6 +28,7 @@ export class Journal {
   private start = 0;
   private length = 0;
   private seq = 0;
+  private listeners: JournalListener[] = [];
   private used = 0;
 
   /** `budget`: the byte budget all sessions' journals share (JournalBudget); none: bounded by `capacity` only. */
@@ -40,26 +45,36 @@ export class Journal {
   }
 
   /**
-   * The one way in, whatever mounted the request (Express, a plain node:http pipeline): see entryFromExchange.
-   * Give a function to defer building the entry until the journal is read.
+   * The one way in: one exchange per request, handed in once it is answered, whatever answered it. Its bodies
+   * are bounded now; the entry (masked, parsed) is built only if the journal is read.
    */
-  record(entry: EntryFields | (() => EntryFields)): void {
-    if (typeof entry === 'function') this.recordLazy(entry, callBuilder);
-    else this.recordLazy(entry, sameFields, entryBytes(entry));
+  record(exchange: Exchange): void {
+    const kept = boundExchange(exchange);
+    this.keep(kept, undefined, journalEntryBytes(kept, JOURNAL_BODY_LIMIT));
+    for (const listener of this.listeners) listener(kept);
   }
 
-  /**
-   * Keeps `raw` and builds the entry from it with `build` when the journal is first read; `bytes` is what it
-   * counts for in the budget (see journalEntryBytes).
-   */
-  recordLazy<T>(raw: T, build: (raw: T) => EntryFields, bytes = ENTRY_OVERHEAD_BYTES): void {
+  /** An entry built before (a journal saved by `npm run dev` across a restart), kept as it is. */
+  restore(fields: EntryFields): void {
+    this.keep(undefined, fields, entryBytes(fields));
+  }
+
+  /** Tells `listener` of every exchange recorded from now on; returns the way to stop. */
+  subscribe(listener: JournalListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  private keep(exchange: Exchange | undefined, fields: EntryFields | undefined, bytes: number): void {
     const seq = ++this.seq;
     let slot: Slot | undefined;
     let freed = 0;
     if (this.length < this.capacity) {
       const index = (this.start + this.length) % this.capacity;
       slot = this.ring[index];
-      if (!slot) this.ring[index] = slot = { seq, bytes: 0, raw: undefined, build: undefined, entry: undefined };
+      if (!slot) this.ring[index] = slot = { seq, bytes: 0, exchange: undefined, entry: undefined };
       this.length++;
     } else {
       slot = this.ring[this.start] as Slot;
@@ -68,10 +83,9 @@ export class Journal {
     }
     slot.seq = seq;
     slot.bytes = bytes;
+    slot.exchange = exchange;
+    slot.entry = fields && { seq, ...fields };
     this.used += bytes - freed;
-    slot.raw = raw;
-    slot.build = build as (raw: never) => EntryFields;
-    slot.entry = undefined;
     this.budget?.charge(bytes - freed);
   }
 
@@ -81,8 +95,7 @@ export class Journal {
     const slot = this.ring[this.start] as Slot;
     const freed = slot.bytes;
     slot.bytes = 0;
-    slot.raw = undefined;
-    slot.build = undefined;
+    slot.exchange = undefined;
     slot.entry = undefined;
     this.start = (this.start + 1) % this.capacity;
     this.length--;
@@ -121,7 +134,7 @@ export class Journal {
   replaceWith(entries: readonly JournalEntry[]): void {
     const kept = entries.slice(-this.capacity);
     const before = this.used;
-    this.ring = kept.map((entry) => ({ seq: entry.seq, bytes: entryBytes(entry), raw: undefined, build: undefined, entry }));
+    this.ring = kept.map((entry) => ({ seq: entry.seq, bytes: entryBytes(entry), exchange: undefined, entry }));
     this.start = 0;
     this.length = kept.length;
     this.used = this.ring.reduce((n, slot) => n + slot.bytes, 0);
@@ -155,27 +168,15 @@ export class Journal {
   }
 }
 
-/** What every entry costs besides its bodies and headers: its slot, fields and numbers. */
-export const ENTRY_OVERHEAD_BYTES = 256;
-
-/** A built entry's bytes, for entries that arrive whole (replicas, tests). */
+/** A built entry's bytes, for entries that arrive whole (replicas, a restored dev journal). */
 function entryBytes(entry: EntryFields): number {
   return ENTRY_OVERHEAD_BYTES + JSON.stringify(entry).length;
 }
 
-function callBuilder(build: () => EntryFields): EntryFields {
-  return build();
-}
-
-function sameFields(fields: EntryFields): EntryFields {
-  return fields;
-}
-
 function materialize(slot: Slot): JournalEntry {
   if (!slot.entry) {
-    slot.entry = { seq: slot.seq, ...(slot.build as (raw: unknown) => EntryFields)(slot.raw) };
-    slot.build = undefined;
-    slot.raw = undefined;
+    slot.entry = { seq: slot.seq, ...entryFromExchange(slot.exchange as Exchange) };
+    slot.exchange = undefined;
   }
   return slot.entry;
 }

@@ -7,21 +7,36 @@ export const JOURNAL_BODY_LIMIT = 8 * 1024;
 /** The header that names a session (sessions on the wire); absent means the default session. */
 export const SESSION_HEADER = 'x-mock-session';
 
-/** One request and its answer as any mount point sees them (Express or a plain node:http pipeline). */
+type Headers = Record<string, string | string[] | number | undefined>;
+
+/**
+ * One request and its answer, as whoever answered it hands it to the journal (the API pipeline, the app's
+ * request log, the proxy): plain values, nothing of Express or of how the answer was built.
+ */
 export interface Exchange {
-  at: string;
+  /** When it arrived (a Date is formatted only if the entry is read). */
+  at: Date | string;
+  /** The session it was answered in; else the X-Mock-Session it named, else `default`. */
+  session?: string;
   method: string;
   url: string;
-  requestHeaders: Record<string, string | string[] | number | undefined>;
-  /** The raw body as read (a Buffer from express.raw), or undefined when nobody read one. */
+  requestHeaders: Headers;
+  /** The raw body as read, or undefined when nobody read one. */
   requestBody?: Buffer | string;
   /** Bytes the request body had, when `requestBody` holds only its first part. */
   requestSize?: number;
   status: number;
-  responseHeaders: Record<string, string | string[] | number | undefined>;
-  /** The first bytes written (see captureResponseBody), and how many were written in all. */
+  /** The answer's head: an object, or the flat name, value list it was written as. */
+  responseHeaders: Headers | readonly string[];
+  /** The first bytes written (or all of them), and how many were written in all. */
   responseBody?: Buffer | string;
   responseSize?: number;
+  /**
+   * An answer still held as the value it was written from, and the function that writes it: turned into text
+   * only if the entry is read, so a kept answer costs no copy of its bytes.
+   */
+  responseValue?: unknown;
+  writeValue?: (value: unknown) => string;
   durationMs: number;
   operationId?: string;
   violations?: string[];
@@ -29,12 +44,13 @@ export interface Exchange {
 
 /** What the journal keeps of an exchange: secrets masked, bodies bounded, the session and path named. */
 export function entryFromExchange(x: Exchange): Omit<JournalEntry, 'seq'> {
-  const rawSession = x.requestHeaders[SESSION_HEADER];
+  const rawSession = x.session ?? x.requestHeaders[SESSION_HEADER];
   const session = typeof rawSession === 'string' && rawSession !== '' ? rawSession.slice(0, 64) : 'default';
   const request = message(x.requestHeaders, x.requestBody, x.requestSize);
-  const response = message(x.responseHeaders, x.responseBody, x.responseSize);
+  const responseBody = x.responseValue !== undefined && x.writeValue ? x.writeValue(x.responseValue).slice(0, JOURNAL_BODY_LIMIT + 1) : x.responseBody;
+  const response = message(isList(x.responseHeaders) ? headersOfList(x.responseHeaders) : x.responseHeaders, responseBody, x.responseSize);
   return {
-    at: x.at,
+    at: typeof x.at === 'string' ? x.at : x.at.toISOString(),
     method: x.method,
     url: maskUrl(x.url),
     path: decodePath(x.url),
@@ -46,6 +62,38 @@ export function entryFromExchange(x: Exchange): Omit<JournalEntry, 'seq'> {
     response,
     ...(x.violations ? { violations: x.violations } : {}),
   };
+}
+
+function isList(headers: Exchange['responseHeaders']): headers is readonly string[] {
+  return Array.isArray(headers);
+}
+
+/** A flat header list as res.getHeaders() would give it: names in lower case. Response headers are never many. */
+function headersOfList(list: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) out[(list[i] as string).toLowerCase()] = list[i + 1] as string;
+  return out;
+}
+
+/**
+ * The exchange as the journal holds it until read: a body longer than it keeps is cut to a copy of its head,
+ * so the journal never keeps a whole upload or answer alive (V8 would keep a whole string behind a slice).
+ */
+export function boundExchange(x: Exchange): Exchange {
+  const limit = JOURNAL_BODY_LIMIT + 1;
+  const req = x.requestBody;
+  if (req !== undefined && x.requestSize === undefined) {
+    const bytes = Buffer.isBuffer(req) ? req : Buffer.from(req);
+    x.requestSize = bytes.length;
+    x.requestBody = bytes.length > limit ? Buffer.from(bytes.subarray(0, limit)) : bytes;
+  }
+  const res = x.responseBody;
+  if (res !== undefined && x.responseValue === undefined) {
+    const size = x.responseSize ?? (typeof res === 'string' ? Buffer.byteLength(res) : res.length);
+    x.responseSize = size;
+    if (size > limit) x.responseBody = Buffer.from(typeof res === 'string' ? res.slice(0, limit) : res.subarray(0, limit));
+  }
+  return x;
 }
 
 function decodePath(url: string): string {

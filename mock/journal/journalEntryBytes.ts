@@ -1,12 +1,13 @@
-import { ENTRY_OVERHEAD_BYTES } from './Journal.ts';
+/** What every entry costs besides its bodies and headers: its slot, fields and numbers. */
+export const ENTRY_OVERHEAD_BYTES = 256;
 
 /** What an exchange costs the journal before it is built: the parts it keeps (see mock/http/requestLog.ts). */
 export interface KeptParts {
   url: string;
   requestHeaders: Record<string, string | string[] | number | undefined>;
   requestBody?: Buffer | string;
-  responseHeaders: Record<string, string | string[] | number | undefined>;
-  responseHeaderList?: readonly string[];
+  /** An object, or the flat name, value list the answer's head was written as. */
+  responseHeaders: Record<string, string | string[] | number | undefined> | readonly string[];
   responseBody?: Buffer | string;
   /** Bytes of the whole answer: an answer kept as shared fragments is counted as what the journal shows of it. */
   responseSize?: number;
@@ -20,16 +21,20 @@ export interface KeptParts {
  */
 export function journalEntryBytes(x: KeptParts, bodyLimit: number): number {
   let n = ENTRY_OVERHEAD_BYTES + x.url.length + headerBytes(x.requestHeaders) + lengthOf(x.requestBody);
-  n += x.responseHeaderList ? x.responseHeaderList.reduce((sum, s) => sum + s.length, 0) : headerBytes(x.responseHeaders);
+  n += isList(x.responseHeaders) ? x.responseHeaders.reduce((sum, s) => sum + s.length, 0) : headerBytes(x.responseHeaders);
   n += x.responseBody !== undefined ? lengthOf(x.responseBody) : x.responseValue !== undefined ? Math.min(x.responseSize ?? 0, bodyLimit + 1) : 0;
   return n;
+}
+
+function isList(headers: KeptParts['responseHeaders']): headers is readonly string[] {
+  return Array.isArray(headers);
 }
 
 function lengthOf(body: Buffer | string | undefined): number {
   return body === undefined ? 0 : body.length;
 }
 
-function headerBytes(headers: KeptParts['requestHeaders']): number {
+function headerBytes(headers: Record<string, string | string[] | number | undefined>): number {
   let n = 0;
   for (const name in headers) {
     const value = headers[name];

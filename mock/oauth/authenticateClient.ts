@@ -4,11 +4,12 @@ import type { AppRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
 import type { FormParams } from './readFormParams.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
 
 export interface AuthenticatedClient {
-  app: AppRecord;
+  app: Stored<AppRecord>;
   clientId: string;
   method: ClientAuthMethod;
   /** The client proved it holds a secret (RFC 6749 §2.1 confidential client). */

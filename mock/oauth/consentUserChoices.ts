@@ -1,5 +1,6 @@
 import type { CommunityRecord, UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export interface UserChoice {
   id: string;
@@ -7,7 +8,7 @@ export interface UserChoice {
 }
 
 export interface CommunityChoices {
-  community: CommunityRecord;
+  community: Stored<CommunityRecord>;
   users: UserChoice[];
   /** Active users not listed (beyond the per-role limit); they can still be picked by id. */
   omitted: number;
@@ -17,7 +18,7 @@ export interface CommunityChoices {
 const ROLE_ORDER = ['admin', 'coordenator', 'professor', 'guardian', 'student'] as const;
 
 /** The role words shown next to a user, from rolesSet (the platform's own role flags). */
-export function userRoles(user: UserRecord): string[] {
+export function userRoles(user: Stored<UserRecord>): string[] {
   return ROLE_ORDER.filter((role) => user.rolesSet[role] === true);
 }
 
@@ -32,12 +33,12 @@ export function consentUserChoices(store: Store, options: { include?: string; pe
     .communities()
     .map((community) => {
       const active = store.users(community.id).filter((u) => u.active);
-      const byRole = new Map<string, UserRecord[]>();
+      const byRole = new Map<string, Stored<UserRecord>[]>();
       for (const user of active) {
         const role = userRoles(user)[0] ?? 'other';
         byRole.set(role, [...(byRole.get(role) ?? []), user]);
       }
-      const label = (user: UserRecord) => `${user.name} — ${userRoles(user).join(', ') || 'no role'} (${user.alias})`;
+      const label = (user: Stored<UserRecord>) => `${user.name} — ${userRoles(user).join(', ') || 'no role'} (${user.alias})`;
       const hinted = active.find((u) => u._id === options.include);
       const users: UserChoice[] = hinted ? [{ id: hinted._id, label: label(hinted) }] : [];
       for (const role of [...ROLE_ORDER, 'other']) {

@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
-import type { Session } from '../sessions/Session.ts';
-import { requestDeps } from '../sessions/requestDeps.ts';
+import type { Contract } from '../../spec/contract.ts';
+import { requestSession } from '../sessions/frontDoor.ts';
 import { authorizationServerMetadata } from './authorizationServerMetadata.ts';
 import { handleAuthorize } from './handleAuthorize.ts';
 import { handleConsent } from './handleConsent.ts';
@@ -19,17 +19,17 @@ export { OAUTH_OPERATION_IDS } from './oauthOperationIds.ts';
  * login-and-consent page (RFC 6749 §4.1, PKCE RFC 7636), and the token endpoint with one module per grant
  * (mock/oauth/grants). Mounted before the app's body parser: it reads its own form bodies.
  */
-export function createOAuthRouter(deps: Session, options: { log: (line: string) => void }): Router {
-  const scopes = oauthScopes(deps.contract);
+export function createOAuthRouter(contract: Contract, options: { log: (line: string) => void }): Router {
+  const scopes = oauthScopes(contract);
   // The authorization server of the request's session: its codes, refresh tokens and pending consents,
   // its clock and its store (where the access tokens live).
   const oauth = (req: Request): OAuthContext => {
-    const session = requestDeps(deps, req);
+    const session = requestSession(req);
     return { deps: session, state: session.oauth, rng: session.oauth.rng, scopes, log: options.log };
   };
   const router = express.Router();
 
-  router.get('/.well-known/oauth-authorization-server', preferredAnswer(deps.contract, 'getAuthorizationServerMetadata'), (req, res) => {
+  router.get('/.well-known/oauth-authorization-server', preferredAnswer(contract, 'getAuthorizationServerMetadata'), (req, res) => {
     // Its URLs follow the Host asked and the mock's options: a cached copy could name another mock.
     res.setHeader('Cache-Control', 'no-store');
     res.json(authorizationServerMetadata(requestOrigin(req), scopes.keys()));
@@ -37,6 +37,6 @@ export function createOAuthRouter(deps: Session, options: { log: (line: string) 
   router.get('/.well-known/openid-configuration', (req, res) => notAnOpenIdProvider(requestOrigin(req), res));
   router.get('/oauth/authorize', (req, res) => handleAuthorize(oauth(req))(req, res));
   router.post('/oauth/authorize', (req, res) => handleConsent(oauth(req))(req, res));
-  router.post('/oauth/token', preferredAnswer(deps.contract, 'token'), (req, res) => handleToken(oauth(req))(req, res));
+  router.post('/oauth/token', preferredAnswer(contract, 'token'), (req, res) => handleToken(oauth(req))(req, res));
   return router;
 }

@@ -2,6 +2,7 @@ import type { TokenRecord } from '../../fixtures/records.ts';
 import { newSecretValue } from './newSecretValue.ts';
 import { LIFETIMES, type OAuthContext } from './OAuthContext.ts';
 import type { RefreshToken } from '../sessions/OAuthState.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /** RFC 6749 §5.1 successful response. */
 export interface TokenResponseBody {
@@ -23,12 +24,12 @@ export interface AccessTokenGrant {
 }
 
 /**
- * An access token as a TokenRecord in the store, where the bearer check of every operation finds it; it
+ * An access token as a Stored<TokenRecord> in the store, where the bearer check of every operation finds it; it
  * expires on the mock clock, so advancing the clock expires it.
  */
-export function issueAccessToken(oauth: OAuthContext, grant: AccessTokenGrant): TokenRecord {
+export function issueAccessToken(oauth: OAuthContext, grant: AccessTokenGrant): Stored<TokenRecord> {
   const now = oauth.deps.clock.now();
-  const record: TokenRecord = {
+  const record: Stored<TokenRecord> = {
     token: newSecretValue(oauth, 'mock_at_'),
     kind: grant.kind,
     subject: grant.subject,
@@ -38,8 +39,8 @@ export function issueAccessToken(oauth: OAuthContext, grant: AccessTokenGrant): 
     issuedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + LIFETIMES.accessTokenSeconds * 1000).toISOString(),
     label: grant.label,
+    ...(grant.fromCode !== undefined ? { fromCode: grant.fromCode } : {}),
   };
-  if (grant.fromCode !== undefined) record.fromCode = grant.fromCode;
   oauth.deps.store.putToken(record);
   return record;
 }
@@ -52,7 +53,7 @@ export function issueRefreshToken(oauth: OAuthContext, grant: Omit<RefreshToken,
   return entry;
 }
 
-export function tokenResponse(access: TokenRecord, refresh?: RefreshToken): TokenResponseBody {
+export function tokenResponse(access: Stored<TokenRecord>, refresh?: RefreshToken): TokenResponseBody {
   return {
     access_token: access.token,
     token_type: 'Bearer',

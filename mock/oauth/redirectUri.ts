@@ -1,4 +1,5 @@
 import type { AppRecord } from '../../fixtures/records.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /** RFC 8252 §7.3 loopback hosts; "localhost" is allowed too, as §8.3 tolerates for local development. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -50,7 +51,7 @@ export type RedirectResolution = { ok: true; redirectUri: string; given: boolean
  * matches a registered loopback URI on any port (RFC 8252 §7.3), its path exactly. Without redirect_uri, the client's single registered URI is used; a client with several must say
  * which (§3.1.2.3).
  */
-export function resolveRedirectUri(app: AppRecord, requested: string | undefined, ownOrigin?: string): RedirectResolution {
+export function resolveRedirectUri(app: Stored<AppRecord>, requested: string | undefined, ownOrigin?: string): RedirectResolution {
   if (requested === undefined) {
     const [only, ...others] = app.redirectUris;
     if (only !== undefined && others.length === 0) return { ok: true, redirectUri: only, given: false };

@@ -5,9 +5,10 @@ import { escapeHtml } from './escapeHtml.ts';
 import { hiddenFields } from './hiddenFields.ts';
 import type { PendingAuthorization } from '../sessions/OAuthState.ts';
 import { renderPage } from './renderPage.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export interface ConsentPage {
-  app: AppRecord;
+  app: Stored<AppRecord>;
   pending: PendingAuthorization;
   choices: CommunityChoices[];
   /** Scope → words, from the spec. */

@@ -6,13 +6,14 @@ import { parseScope } from './oauthScopes.ts';
 import { isS256Challenge } from './pkce.ts';
 import { readFormParams } from './readFormParams.ts';
 import { resolveRedirectUri } from './redirectUri.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export type AuthorizationCheck =
   /** A bad client_id or redirect_uri: shown to the user, never redirected (RFC 6749 §4.1.2.1, §10.15 open redirector). */
   | { outcome: 'page-error'; message: string }
   /** Any other error goes back to the client (RFC 6749 §4.1.2.1). */
   | { outcome: 'redirect-error'; redirectUri: string; error: OAuthError; state?: string }
-  | { outcome: 'ok'; app: AppRecord; request: AuthorizationRequest; promptNone: boolean; loginHint?: string };
+  | { outcome: 'ok'; app: Stored<AppRecord>; request: AuthorizationRequest; promptNone: boolean; loginHint?: string };
 
 /** OpenID Connect Core §3.1.2.1 prompt values; others are ignored, as unknown parameters are (RFC 6749 §3.1). */
 const PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);

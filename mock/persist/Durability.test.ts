@@ -27,6 +27,7 @@ import { readStateFile } from './readStateFile.ts';
 import { readDurableState } from './readDurableState.ts';
 import { replayLog } from './replayLog.ts';
 import { restoreSession } from './SessionSnapshot.ts';
+import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 
 const AUTH = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte', 'content-type': 'application/json' };
 const upload = (alias: string, extra: object[] = []) => JSON.stringify({ groups: { data: [{ alias, name: `Turma ${alias}`, season: '2026' }, ...extra] } });
@@ -76,7 +77,7 @@ async function startDurable(io?: DurableIo): Promise<{ base: string; deps: Sessi
   const durability = openDurableSessions(file, start, deps.sessions, { seed: start.dataset ? { dataset: start.dataset } : { generate: { seed: 1, size: 'default' } }, ...(io ? { io } : {}) });
   server = createMockServer(createApp(deps, { durability }).app).listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deps, durability };
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deps: deps.sessions.use(DEFAULT_SESSION), durability };
 }
 
 /** The state a restart would see: the snapshot with the log replayed over it. */
@@ -227,7 +228,7 @@ describe('a snapshot records how the base is made, not the base', () => {
     const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), ...generate });
     const durability = openDurableSessions(file, readStateFile(file), deps.sessions, { seed: { generate } });
     const community = 'colegio-horizonte';
-    const generated = deps.store.queryGroups({ community, page: 1, limit: 1, q: 'robotica' }).items[0]!;
+    const generated = deps.sessions.store('default').queryGroups({ community, page: 1, limit: 1, q: 'robotica' }).items[0]!;
     deps.sessions.store('alice').putGroup({ ...generated, name: 'Robótica renomeada' });
     deps.sessions.store('default').putSyncRun({ _id: 'd-1', community, uploads: [] });
     durability.commit();

@@ -5,8 +5,8 @@ import { JsonFragment } from './JsonFragment.ts';
 export const FRAGMENT_CACHE_SIZE = 50_000;
 
 /**
- * A presenter whose answers are kept per record object: the store never changes a record in place (a write
- * puts a new object), so a record's presented JSON, checked once against `schemaPointer`, stays right until
+ * A presenter whose answers are kept per record object: records are never changed in place (the identity
+ * rule, mock/store/Stored.ts), so a record's presented JSON, checked once against `schemaPointer`, stays right until
  * the record is replaced, and a replaced record is simply a new key. Two generations bound the memory: when
  * the young one is full it becomes the old one, and what is read again from the old one moves back.
  */

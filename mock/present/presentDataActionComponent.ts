@@ -1,5 +1,6 @@
 import type { DataActionComponent } from '../../spec/openapi.d.ts';
 import type { ComponentRecord } from '../../fixtures/records.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /**
  * A component as the components data action returns it (spec: DataActionComponent). Its `fields` are a
@@ -7,7 +8,7 @@ import type { ComponentRecord } from '../../fixtures/records.ts';
  * ({ "@education:basic": { inep } }), so the namespaces are merged; on a clash the first namespace in
  * the record wins, which keeps `@education:basic` (uploaded first) authoritative.
  */
-export function presentDataActionComponent(component: ComponentRecord): DataActionComponent {
+export function presentDataActionComponent(component: Stored<ComponentRecord>): DataActionComponent {
   const merged = new Map<string, string>();
   for (const values of Object.values(component.fields)) {
     for (const [key, value] of Object.entries(values)) {

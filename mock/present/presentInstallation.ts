@@ -1,5 +1,6 @@
 import type { AppInstallation } from '../../spec/openapi.d.ts';
 import type { AppRecord, InstallationRecord } from '../../fixtures/records.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /** The installation keys the API shows besides the manifest, in the spec's order. */
 const SHOWN_KEYS = [
@@ -26,7 +27,7 @@ const SHOWN_KEYS = [
  * installation's own keys. Picked by name rather than by dropping known internals, so a key added to the
  * record later (the app id, the community, anything secret) never leaks by default. Absent keys stay absent.
  */
-export function presentInstallation(installation: InstallationRecord, app: AppRecord): AppInstallation {
+export function presentInstallation(installation: Stored<InstallationRecord>, app: Stored<AppRecord>): AppInstallation {
   const out: Record<string, unknown> = { manifest: structuredClone(app.manifest) };
   for (const key of SHOWN_KEYS) {
     const value = installation[key];

@@ -6,7 +6,6 @@ import { journalRoutes } from '../controls/journalRoutes.ts';
 import { handleErrors } from '../http/handleErrors.ts';
 import type { HostPolicy } from '../http/hostAllowList.ts';
 import { refuseForeignHost } from '../http/hostGuard.ts';
-import { entryFromExchange } from '../journal/entryFromExchange.ts';
 import { forwardRequest, HOP_BY_HOP, UpstreamError, type ForwardLimits } from './forwardRequest.ts';
 import { judgeExchange } from './judgeExchange.ts';
 import { proxyDashboardHtml } from './proxyDashboard.ts';
@@ -96,7 +95,7 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
     }
     res.writeHead(status, responseHeaders as Record<string, string | string[]>);
     res.end(method === 'HEAD' ? undefined : responseBody);
-    journal.record(() => entryFromExchange({ at, method, url, requestHeaders: req.headers, requestBody: body, status, responseHeaders, responseBody, durationMs: Math.round(performance.now() - started), ...(operationId ? { operationId } : {}), ...(violations.length > 0 ? { violations } : {}) }));
+    journal.record({ at, method, url, requestHeaders: req.headers, requestBody: body, status, responseHeaders, responseBody, durationMs: Math.round(performance.now() - started), ...(operationId ? { operationId } : {}), ...(violations.length > 0 ? { violations } : {}) });
   }
 
   return { server, journal };

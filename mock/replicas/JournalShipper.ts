@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Journal } from '../journal/Journal.ts';
-import type { JournalEntry } from '../journal/JournalEntry.ts';
+import { entryFromExchange, type Exchange } from '../journal/entryFromExchange.ts';
 import type { ReplicaDatabase } from './ReplicaDatabase.ts';
-
-type Fields = Omit<JournalEntry, 'seq'>;
 
 /** Entries a replica keeps unsent at most (five sessions' journals in full); the oldest go first. */
 const MAX_UNSENT = 5_000;
 
 interface Unsent {
   session: string;
-  raw: unknown;
-  build: (raw: never) => Fields;
+  exchange: Exchange | undefined;
 }
 /** How long a journal read waits for the other replicas' entries. */
 export const GATHER_TIMEOUT_MS = 1000;
@@ -32,7 +29,7 @@ export class JournalShipper {
   private start = 0;
   private length = 0;
   private sending: Promise<void> = Promise.resolve();
-  private readonly patched = new WeakSet<Journal>();
+  private readonly followed = new WeakSet<Journal>();
   private readonly waiting = new Map<string, { pending: Set<string>; done: () => void }>();
 
   constructor(
@@ -40,31 +37,26 @@ export class JournalShipper {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Makes a session's journal keep what it records for sending (once per journal). */
+  /** Keeps what a session's journal records for sending too (once per journal), through its listener hook. */
   attach(journal: Journal, session: string): void {
-    if (this.patched.has(journal)) return;
-    this.patched.add(journal);
-    const recordLazy = journal.recordLazy.bind(journal);
-    journal.recordLazy = <T>(raw: T, build: (raw: T) => Fields): void => {
-      recordLazy(raw, build);
-      this.keep(session, raw, build as (raw: never) => Fields);
-    };
+    if (this.followed.has(journal)) return;
+    this.followed.add(journal);
+    journal.subscribe((exchange) => this.keep(session, exchange));
   }
 
-  private keep(session: string, raw: unknown, build: (raw: never) => Fields): void {
+  private keep(session: string, exchange: Exchange): void {
     let slot: Unsent | undefined;
     if (this.length < MAX_UNSENT) {
       const index = (this.start + this.length) % MAX_UNSENT;
       slot = this.ring[index];
-      if (!slot) this.ring[index] = slot = { session, raw, build };
+      if (!slot) this.ring[index] = slot = { session, exchange };
       this.length++;
     } else {
       slot = this.ring[this.start] as Unsent;
       this.start = (this.start + 1) % MAX_UNSENT;
     }
     slot.session = session;
-    slot.raw = raw;
-    slot.build = build;
+    slot.exchange = exchange;
   }
 
   /** Every live replica's entries in the database; resolves when each has sent them, or after the timeout. */
@@ -106,12 +98,12 @@ export class JournalShipper {
 
   /** Sends what is kept now; resolves once it is in the database (or was given up). */
   flush(): Promise<void> {
-    // Built now (the raw parts are the request's own), the slots freed for reuse.
+    // Built now (the exchanges are the requests' own), the slots freed for reuse.
     const batch: { session: string; entry: string }[] = [];
     for (let i = 0; i < this.length; i++) {
       const slot = this.ring[(this.start + i) % MAX_UNSENT] as Unsent;
-      batch.push({ session: slot.session, entry: JSON.stringify((slot.build as (raw: unknown) => Fields)(slot.raw)) });
-      slot.raw = undefined;
+      batch.push({ session: slot.session, entry: JSON.stringify(entryFromExchange(slot.exchange as Exchange)) });
+      slot.exchange = undefined;
     }
     this.start = 0;
     this.length = 0;

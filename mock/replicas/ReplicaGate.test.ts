@@ -22,7 +22,7 @@ const open: Replica[] = [];
 async function startReplica(db: ReturnType<typeof fakeReplicaDatabase>['db']): Promise<Replica> {
   const deps = createDeps();
   const logged: string[] = [];
-  const gate = new ReplicaGate({ db, deps, seed: 1, maxSessions: 10, idleMs: 60_000, log: (line) => logged.push(line) });
+  const gate = new ReplicaGate({ db, sessions: deps.sessions, seed: 1, maxSessions: 10, idleMs: 60_000, log: (line) => logged.push(line) });
   gate.start();
   const api = createMockApi(deps);
   const server = createServer(

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { createRunningClock } from '../clock.ts';
 import type { Session } from '../sessions/Session.ts';
 import { splitRequestUrl } from '../http/splitRequestUrl.ts';
-import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
+import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { isSessionName, namedSession } from '../sessions/sessionName.ts';
 import { answerProblem } from './answerProblem.ts';
 import { HeadReader } from './HeadReader.ts';
@@ -15,8 +15,8 @@ import { captureSide, newlyRedeemed, sameSide } from './SideState.ts';
 
 export interface ReplicaGateOptions {
   db: ReplicaDatabase;
-  /** The default session's deps; `deps.sessions` is the registry every session lives in. */
-  deps: Session;
+  /** The registry every session lives in (persistence, like the controls, sees it). */
+  sessions: SessionRegistry<Session>;
   /** The data's seed: a write's random draws are forked from it and the session's log position. */
   seed: number;
   maxSessions: number;
@@ -52,12 +52,12 @@ export class ReplicaGate {
   private outage = false;
 
   constructor(private readonly options: ReplicaGateOptions) {
-    this.tails = new SessionTails(options.deps, options.seed);
+    this.tails = new SessionTails(options.sessions, options.seed);
     this.heads = new HeadReader(options.db);
     this.journal = new JournalShipper(options.db, options.log);
     this.monotonic = options.monotonic ?? (() => performance.now());
     this.seen = new SeenCommits(this.monotonic, (id) => this.listening?.fence(id));
-    options.deps.sessions.subscribe({
+    options.sessions.subscribe({
       write: (session, write) => {
         if (this.tails.replaying) return;
         const into = this.collecting.get(session);
@@ -97,7 +97,7 @@ export class ReplicaGate {
         this.seen.dropped(notice.dropped);
         this.tails.replaying = true;
         try {
-          this.options.deps.sessions.delete(notice.dropped);
+          this.options.sessions.delete(notice.dropped);
         } finally {
           this.tails.replaying = false;
         }
@@ -107,7 +107,7 @@ export class ReplicaGate {
       const head = { generation: notice.generation, head: notice.seq };
       this.seen.noticed(notice.session, head);
       // Applied now, so the session's next read finds it current; a session this replica never served waits.
-      if (this.options.deps.sessions.find(notice.session) === undefined || this.tails.current(notice.session, head)) return;
+      if (this.options.sessions.find(notice.session) === undefined || this.tails.current(notice.session, head)) return;
       this.catchUp(notice.session, head).catch(() => undefined);
     });
   }
@@ -192,7 +192,7 @@ export class ReplicaGate {
     }
     if (path === '/__mock/sessions' || path.startsWith('/__mock/sessions/')) {
       const names = new Set(await this.options.db.sessionNames());
-      for (const local of this.options.deps.sessions.names()) if (!names.has(local)) this.options.deps.sessions.delete(local);
+      for (const local of this.options.sessions.names()) if (!names.has(local)) this.options.sessions.delete(local);
       for (const name of names) await this.prepare(name);
     }
   }

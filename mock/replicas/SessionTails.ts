@@ -1,6 +1,6 @@
 import { createRng } from '../../fixtures/rng.ts';
 import type { Session } from '../sessions/Session.ts';
-import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
+import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { applyWrite } from '../store/StoreWrite.ts';
 import type { LoggedChange, SessionHead } from './ReplicaDatabase.ts';
 import { applySide, captureSide, type SideState } from './SideState.ts';
@@ -24,10 +24,10 @@ export class SessionTails {
   private readonly defaultSide: SideState;
 
   constructor(
-    private readonly deps: Session,
+    private readonly sessions: SessionRegistry<Session>,
     private readonly seed: number,
   ) {
-    this.defaultSide = captureSide(deps);
+    this.defaultSide = captureSide(this.depsOf(DEFAULT_SESSION));
   }
 
   tail(session: string): Tail {
@@ -64,7 +64,7 @@ export class SessionTails {
     this.replaying = true;
     try {
       for (const change of changes) {
-        for (const write of change.writes) applyWrite(this.deps.sessions.store(session), write);
+        for (const write of change.writes) applyWrite(this.sessions.store(session), write);
         if (change.side) applySide(deps, change.side);
         tail.applied = change.seq;
       }
@@ -108,8 +108,8 @@ export class SessionTails {
   }
 
   depsOf(session: string): Session {
-    this.deps.sessions.store(session);
-    return this.deps.sessions.find(session) as Session;
+    this.sessions.store(session);
+    return this.sessions.find(session) as Session;
   }
 
   /** Back to the seeded base: the default session is reset, a named one made anew. */
@@ -117,11 +117,11 @@ export class SessionTails {
     this.replaying = true;
     try {
       if (session === DEFAULT_SESSION) {
-        this.deps.sessions.store(session).reset();
-        applySide(this.deps.sessions.defaultDeps, this.defaultSide);
+        this.sessions.store(session).reset();
+        applySide(this.depsOf(DEFAULT_SESSION), this.defaultSide);
       } else {
-        this.deps.sessions.delete(session);
-        this.deps.sessions.store(session);
+        this.sessions.delete(session);
+        this.sessions.store(session);
       }
     } finally {
       this.replaying = false;

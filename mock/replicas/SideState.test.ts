@@ -3,6 +3,7 @@ import { createDeps } from '../createDeps.ts';
 import { createFrozenClock } from '../clock.ts';
 import type { AuthorizationCode } from '../sessions/OAuthState.ts';
 import { applySide, captureSide, newlyRedeemed, sameSide, type SideState } from './SideState.ts';
+import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 
 const base: SideState = {
   clock: { frozen: false, at: 1_000_000, wall: 500_000 },
@@ -41,8 +42,8 @@ describe('newlyRedeemed', () => {
 
 describe('captureSide and applySide', () => {
   it('carry a session’s clock, latency, faults and OAuth state to another copy of the session', () => {
-    const from = createDeps({ clock: createFrozenClock('2031-01-01T00:00:00.000Z') });
-    const to = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
+    const from = createDeps({ clock: createFrozenClock('2031-01-01T00:00:00.000Z') }).sessions.use(DEFAULT_SESSION);
+    const to = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') }).sessions.use(DEFAULT_SESSION);
     from.latency.ms = 250;
     from.faults.add('ignore-active-filter');
     from.oauth.addCode(code('abc'), 0);

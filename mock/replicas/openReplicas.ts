@@ -1,12 +1,14 @@
 import pg from 'pg';
 import type { Session } from '../sessions/Session.ts';
+import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { migrate } from './migrate.ts';
 import { pgReplicaDatabase } from './pgReplicaDatabase.ts';
 import { ReplicaGate } from './ReplicaGate.ts';
 
 export interface ReplicaOptions {
   databaseUrl: string;
-  deps: Session;
+  /** Every session of this process: the replica keeps each in step with the database. */
+  sessions: SessionRegistry<Session>;
   seed: number;
   maxSessions: number;
   idleMs: number;
@@ -38,7 +40,7 @@ export async function openReplicas(options: ReplicaOptions): Promise<ReplicaGate
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
-  const gate = new ReplicaGate({ db: pgReplicaDatabase(pool, options.databaseUrl, options.log), deps: options.deps, seed: options.seed, maxSessions: options.maxSessions, idleMs: options.idleMs, log: options.log });
+  const gate = new ReplicaGate({ db: pgReplicaDatabase(pool, options.databaseUrl, options.log), sessions: options.sessions, seed: options.seed, maxSessions: options.maxSessions, idleMs: options.idleMs, log: options.log });
   gate.start();
   return gate;
 }

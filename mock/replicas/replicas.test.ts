@@ -6,6 +6,7 @@ import { startHaproxy, type TestBalancer } from '../../scripts/testing/haproxy.t
 import { replicaTestsRun, startPostgres, type TestPostgres } from '../../scripts/testing/postgres.ts';
 import { startReplica, type TestReplica } from '../../scripts/testing/replica.ts';
 import { createDeps } from '../createDeps.ts';
+import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { clientSecret, codeFor, CONFIDENTIAL, tokenRequest } from '../testing/oauthKit.ts';
 import type { CallOptions, CallResult, MockHarness } from '../testing/startMock.ts';
 
@@ -15,7 +16,8 @@ const COMMUNITY = 'colegio-horizonte';
 const TOKEN = 'dev-colegio-horizonte-coordenator';
 
 // The same seed as the replicas: what the tests need to know of the data (secrets, users) comes from here.
-const deps = createDeps();
+// The seeded data every replica starts from, as a client reads it (the default session's).
+const deps = createDeps().sessions.use(DEFAULT_SESSION);
 
 /** A MockHarness-shaped client of one URL, so the OAuth test kit drives replicas as it drives the in-process mock. */
 function clientOf(baseUrl: string, session?: string): MockHarness {

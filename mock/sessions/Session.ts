@@ -6,13 +6,12 @@ import type { Store } from '../store/Store.ts';
 import type { Latency } from './Latency.ts';
 import type { OAuthState } from './OAuthState.ts';
 import type { ScopedRules } from './ScopedRules.ts';
-import type { SessionRegistry } from './SessionRegistry.ts';
 
 /**
  * One session's world, and what every part of the mock is built from: its own store (an overlay over the
  * shared base), clock, random source, faults, journal, latency and OAuth state, plus the shared contract.
- * createApp receives the default one and never creates its own; the front door (requestDeps) resolves each
- * request's session once, and everything below works on the session it is handed.
+ * It does not know the registry that holds it: the front door (frontDoor.ts) resolves each request's session
+ * once, and everything below works on the session it is handed.
  */
 export interface Session {
   store: Store;
@@ -29,8 +28,6 @@ export interface Session {
   latency: Latency;
   /** This session's authorization server state: consent pages waiting, codes, refresh tokens. */
   oauth: OAuthState;
-  /** Every session of this mock (shared by all of them): for the controls, the auth fallback and persistence. */
-  sessions: SessionRegistry<Session>;
   /** This session's name (`default` for requests that name none). */
   session: string;
 }

@@ -35,20 +35,19 @@ export interface SessionShape {
 }
 
 /** What a new session is made of; the factory adds what it holds besides (see sessionFactory). */
-export interface SessionParts<S extends SessionShape> {
+export interface SessionParts {
   name: string;
   store: OverlayStore;
   clock: Clock;
   rng: Rng;
   faults: Iterable<string>;
-  sessions: SessionRegistry<S>;
 }
 
 export interface SessionRegistryOptions<S extends SessionShape> {
   /** The seeded data every session starts from, shared and never written. */
   base: BaseData;
   /** Builds each session's state around its store (createDeps hands sessionFactory). */
-  createSession: (parts: SessionParts<S>) => S;
+  createSession: (parts: SessionParts) => S;
   /** The default session's clock and random source; new sessions start as this clock started. */
   clock: Clock;
   rng: Rng;
@@ -109,11 +108,6 @@ export class SessionRegistry<S extends SessionShape> {
     this.wallStartMs = this.now();
     this.lastSweep = this.wallStartMs;
     this.defaultSession = this.create(DEFAULT_SESSION, options.clock, options.rng);
-  }
-
-  /** The deps of the session without a name. */
-  get defaultDeps(): S {
-    return this.defaultSession.deps;
   }
 
   /** The deps of a session, created on first use; marks it used. Throws SessionLimitError at the cap. */
@@ -216,7 +210,7 @@ export class SessionRegistry<S extends SessionShape> {
       },
     });
     const now = this.now();
-    const deps = this.options.createSession({ name, store, clock, rng, faults: this.options.faults ?? [], sessions: this });
+    const deps = this.options.createSession({ name, store, clock, rng, faults: this.options.faults ?? [] });
     return { deps, store, createdAt: now, lastUsedAt: now };
   }
 }

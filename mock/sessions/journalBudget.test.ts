@@ -1,10 +1,11 @@
 /** One byte budget for every session's journal, counted in each session's memory figure; X-Mock-Warnings bounded. */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Exchange } from '../journal/entryFromExchange.ts';
 import { Journal } from '../journal/Journal.ts';
 import { JournalBudget } from '../journal/JournalBudget.ts';
 import { devToken, startMock, type MockHarness } from '../testing/startMock.ts';
 
-const entry = (body: string) => ({ at: '2026-03-01T12:00:00.000Z', method: 'POST', url: '/x', path: '/x', session: 's', status: 200, durationMs: 1, request: { headers: {}, body, size: body.length }, response: { headers: {}, size: 0 } });
+const entry = (body: string): Exchange => ({ at: '2026-03-01T12:00:00.000Z', method: 'POST', url: '/x', session: 's', status: 200, durationMs: 1, requestHeaders: {}, requestBody: body, responseHeaders: {}, responseSize: 0 });
 
 describe('JournalBudget', () => {
   it('drops the oldest entries of the largest journal first, and a released journal gives its bytes back', () => {
@@ -40,7 +41,7 @@ describe('the journals of a mock', () => {
     for (let s = 0; s < 5; s++) {
       await Promise.all(Array.from({ length: 40 }, () => mock.call('POST', '/v2/sync/b1/uploadEntities', { token, community, rawBody: big, contentType: 'text/plain', headers: { 'x-mock-session': `s${s}` } })));
     }
-    const journals = ['s0', 's1', 's2', 's3', 's4'].map((name) => mock.deps.sessions.find(name)!.journal);
+    const journals = ['s0', 's1', 's2', 's3', 's4'].map((name) => mock.sessions.find(name)!.journal);
     const total = journals.reduce((n, j) => n + j.bytes, 0) + mock.deps.journal.bytes;
     expect(total).toBeLessThanOrEqual(budget);
     expect(journals.every((j) => j.size > 0 && j.size < 40)).toBe(true);

@@ -8,11 +8,11 @@ import type { Session } from './Session.ts';
 import type { SessionParts } from './SessionRegistry.ts';
 
 /** Builds a session's state around its store: the one place that says what a session holds. */
-export type SessionFactory = (parts: SessionParts<Session>) => Session;
+export type SessionFactory = (parts: SessionParts) => Session;
 
 /** The factory createDeps hands the registry: every session shares the contract and the journals' byte budget. */
 export function sessionFactory(contract: Contract, journalBudget: JournalBudget = new JournalBudget()): SessionFactory {
-  return ({ name, store, clock, rng, faults, sessions }) => ({
+  return ({ name, store, clock, rng, faults }) => ({
     store,
     clock,
     rng,
@@ -24,7 +24,6 @@ export function sessionFactory(contract: Contract, journalBudget: JournalBudget 
     // With a running clock the fork also takes the start time, so a restarted mock never hands a stale
     // browser token to the next user who logs in; frozen, a run replays exactly.
     oauth: new OAuthState(clock.frozen ? rng.fork('oauth') : rng.fork(`oauth:${clock.iso()}`)),
-    sessions,
     session: name,
   });
 }

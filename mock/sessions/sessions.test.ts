@@ -188,9 +188,9 @@ describe('sessions (X-Mock-Session)', () => {
     // s2 and s3 have been idle 11 minutes (> 10), s1 6 minutes: making s4 drops the two.
     expect((await mock.call('GET', '/v1/groups', { token, community: COMMUNITY, headers: as('s4') })).status).toBe(200);
     expect((await mock.call<any>('GET', '/__mock/sessions')).body.sessions.map((s: { name: string }) => s.name)).toEqual(['default', 's1', 's4']);
-    expect(mock.deps.sessions.evictIdle()).toEqual([]);
+    expect(mock.sessions.evictIdle()).toEqual([]);
     wall += 11 * 60_000;
-    expect(mock.deps.sessions.evictIdle()).toEqual(['s1', 's4']);
+    expect(mock.sessions.evictIdle()).toEqual(['s1', 's4']);
   });
 
   it('sessions written to concurrently keep to themselves', async () => {

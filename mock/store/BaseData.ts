@@ -1,4 +1,4 @@
-import { deepFreeze } from './deepFreeze.ts';
+import { freezeStored, type Stored } from './Stored.ts';
 import { GroupTable } from './GroupTable.ts';
 import type {
   AppRecord,
@@ -32,36 +32,36 @@ export const key = (community: string, alias: string): string => `${community}\u
  */
 export class BaseData {
   readonly seed: number;
-  readonly communities = new Map<string, CommunityRecord>();
+  readonly communities = new Map<string, Stored<CommunityRecord>>();
   readonly groups = new GroupTable();
-  readonly users = new Map<string, UserRecord>();
+  readonly users = new Map<string, Stored<UserRecord>>();
   readonly usersByAlias = new Map<string, string>();
   readonly usersByEmail = new Map<string, string>();
   readonly usersByCommunity = new SetIndex();
   readonly usersUpdated = new Map<string, SortedIdIndex>();
-  readonly members = new Map<string, MemberRecord>();
+  readonly members = new Map<string, Stored<MemberRecord>>();
   readonly membersByAlias = new Map<string, string>();
   readonly membersByUser = new SetIndex();
-  readonly enrollments = new Map<string, EnrollmentRecord>();
+  readonly enrollments = new Map<string, Stored<EnrollmentRecord>>();
   readonly enrollmentsByGroup = new SetIndex();
   readonly enrollmentsByMember = new SetIndex();
-  readonly components = new Map<string, ComponentRecord>();
+  readonly components = new Map<string, Stored<ComponentRecord>>();
   readonly componentsByAlias = new Map<string, string>();
   readonly componentsUpdated = new Map<string, SortedIdIndex>();
-  readonly apps = new Map<string, AppRecord>();
+  readonly apps = new Map<string, Stored<AppRecord>>();
   readonly appsBySecret = new Map<string, string>();
-  readonly installations = new Map<string, InstallationRecord>();
+  readonly installations = new Map<string, Stored<InstallationRecord>>();
   readonly installationsByApp = new SetIndex();
   readonly installationsByCommunity = new SetIndex();
-  readonly syncRuns = new Map<string, SyncRunRecord>();
-  readonly tokens = new Map<string, TokenRecord>();
+  readonly syncRuns = new Map<string, Stored<SyncRunRecord>>();
+  readonly tokens = new Map<string, Stored<TokenRecord>>();
 
   constructor(
     readonly dataset: Dataset,
     options: BaseOptions = {},
   ) {
     // A block of rows holds flat arrays, not records: the records it builds are frozen as they are built.
-    if (options.freeze) for (const [name, part] of Object.entries(dataset)) if (name !== 'groupRows') deepFreeze(part);
+    if (options.freeze) for (const [name, part] of Object.entries(dataset)) if (name !== 'groupRows') freezeStored(part);
     this.seed = dataset.seed;
     for (const c of dataset.communities) this.communities.set(c.id, c);
     this.groups.load(dataset.groups, dataset.groupRows, { ...(options.freeze ? { freeze: true } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
@@ -96,7 +96,7 @@ export class BaseData {
     for (const t of dataset.tokens) this.tokens.set(t.token, t);
   }
 
-  private addUser(u: UserRecord): void {
+  private addUser(u: Stored<UserRecord>): void {
     this.users.set(u._id, u);
     this.usersByAlias.set(key(u.community, u.alias), u._id);
     if (u.email) this.usersByEmail.set(key(u.community, u.email.toLowerCase()), u._id);

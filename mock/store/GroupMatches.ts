@@ -1,5 +1,6 @@
 import type { GroupRecord } from '../../fixtures/records.ts';
 import type { GroupQuery, SortTerm } from './Store.ts';
+import type { Stored } from './Stored.ts';
 
 /**
  * The groups matching a query, in the query's order, without materialising a page: a size, a slice, and
@@ -8,9 +9,9 @@ import type { GroupQuery, SortTerm } from './Store.ts';
  */
 export interface GroupMatches {
   readonly size: number;
-  slice(from: number, to: number): GroupRecord[];
+  slice(from: number, to: number): Stored<GroupRecord>[];
   /** How many matches sort strictly before `g` (which need not be one of them). */
-  rank(g: GroupRecord): number;
+  rank(g: Stored<GroupRecord>): number;
 }
 
 export const DEFAULT_SORT: SortTerm[] = [{ key: 'createdAt', descending: false }];
@@ -18,7 +19,7 @@ export const DEFAULT_SORT: SortTerm[] = [{ key: 'createdAt', descending: false }
 export const EMPTY_MATCHES: GroupMatches = { size: 0, slice: () => [], rank: () => 0 };
 
 /** A total order for a sort: its keys, then the id, so two groups never tie and a merge is well defined. */
-export function compareGroups(sort: readonly SortTerm[]): (a: GroupRecord, b: GroupRecord) => number {
+export function compareGroups(sort: readonly SortTerm[]): (a: Stored<GroupRecord>, b: Stored<GroupRecord>) => number {
   return (a, b) => {
     for (const term of sort) {
       const x = a[term.key];
@@ -30,11 +31,11 @@ export function compareGroups(sort: readonly SortTerm[]): (a: GroupRecord, b: Gr
 }
 
 /** Matches already sorted in an array of records. */
-export function arrayMatches(sorted: readonly GroupRecord[], compare: (a: GroupRecord, b: GroupRecord) => number): GroupMatches {
+export function arrayMatches(sorted: readonly Stored<GroupRecord>[], compare: (a: Stored<GroupRecord>, b: Stored<GroupRecord>) => number): GroupMatches {
   return {
     size: sorted.length,
     slice: (from, to) => sorted.slice(from, to),
-    rank: (g) => lowerBound(sorted.length, (i) => compare(sorted[i] as GroupRecord, g) < 0),
+    rank: (g) => lowerBound(sorted.length, (i) => compare(sorted[i] as Stored<GroupRecord>, g) < 0),
   };
 }
 
@@ -55,7 +56,7 @@ export function isDefaultSort(sort: readonly SortTerm[]): boolean {
 }
 
 /** The filters of a group query, checked on one record; `folded` is the record's folded name and alias. */
-export function groupMatches(g: GroupRecord, q: GroupQuery, folded: () => string, foldedQuery: string | undefined): boolean {
+export function groupMatches(g: Stored<GroupRecord>, q: GroupQuery, folded: () => string, foldedQuery: string | undefined): boolean {
   if (g.community !== q.community) return false;
   if (q.active !== undefined && g.active !== q.active) return false;
   if (q.name !== undefined && g.name !== q.name) return false;

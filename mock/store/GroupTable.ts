@@ -1,4 +1,4 @@
-import { deepFreeze } from './deepFreeze.ts';
+import { freezeStored, type Stored } from './Stored.ts';
 import { DEFAULT_SORT, EMPTY_MATCHES, createdAtMatches, type GroupMatches, isDefaultSort, lowerBound } from './GroupMatches.ts';
 import { LruCache } from './LruCache.ts';
 import { normalizeText } from '../../fixtures/normalizeText.ts';
@@ -47,12 +47,12 @@ export interface GroupTableOptions {
  * through a trigram index built at load.
  */
 export class GroupTable {
-  private records: GroupRecord[] = [];
+  private records: Stored<GroupRecord>[] = [];
   private readonly rowOfId = new Map<string, number>();
   private rows: GroupRows | undefined;
   /** The row number of the block's first group (= the number of records given). */
   private rowsFrom = 0;
-  private readonly built = new LruCache<number, GroupRecord>(BUILT_RECORDS);
+  private readonly built = new LruCache<number, Stored<GroupRecord>>(BUILT_RECORDS);
   private readonly kept = new LruCache<string, GroupMatches>(MATCHES_KEPT);
   private freeze = false;
   private communityOf = new Uint16Array(0);
@@ -66,7 +66,7 @@ export class GroupTable {
   private readonly tagIds = new Map<string, Map<string, string>>();
 
   /** Indexes the records (any order) and a block of rows (in creation order). Called once. */
-  load(groups: readonly GroupRecord[], rows?: GroupRows, options: GroupTableOptions = {}): void {
+  load(groups: readonly Stored<GroupRecord>[], rows?: GroupRows, options: GroupTableOptions = {}): void {
     this.freeze = options.freeze ?? false;
     this.records = isSortedByCreation(groups) ? [...groups] : [...groups].sort(byCreation);
     this.rows = rows;
@@ -119,7 +119,7 @@ export class GroupTable {
     return this.rowsFrom + (this.rows?.length ?? 0);
   }
 
-  get(id: string): GroupRecord | undefined {
+  get(id: string): Stored<GroupRecord> | undefined {
     const row = this.rowOfId.get(id);
     if (row !== undefined) return this.records[row];
     const i = this.rows ? this.rows.indexOfId(id) : -1;
@@ -127,12 +127,12 @@ export class GroupTable {
   }
 
   /** Every group, built afresh from rows where it has to be (an export; not cached). */
-  *values(): IterableIterator<GroupRecord> {
+  *values(): IterableIterator<Stored<GroupRecord>> {
     yield* this.records;
     if (this.rows) for (let i = 0; i < this.rows.length; i++) yield this.rows.record(i);
   }
 
-  byAlias(community: string, alias: string): GroupRecord | undefined {
+  byAlias(community: string, alias: string): Stored<GroupRecord> | undefined {
     const row = this.communities.get(community)?.byAlias.get(alias);
     if (row !== undefined) return this.records[row];
     const i = this.rows?.community === community ? this.rows.indexOfAlias(alias) : -1;
@@ -156,11 +156,11 @@ export class GroupTable {
   }
 
   /** The folded name and alias a text query is matched against. */
-  folded(g: GroupRecord): string {
+  folded(g: Stored<GroupRecord>): string {
     return foldGroup(g);
   }
 
-  query(q: GroupQuery): Page<GroupRecord> {
+  query(q: GroupQuery): Page<Stored<GroupRecord>> {
     const matches = this.match(q);
     const start = (q.page - 1) * q.limit;
     return { items: matches.slice(start, start + q.limit), total: matches.size };
@@ -250,11 +250,12 @@ export class GroupTable {
     return true;
   }
 
-  private record(row: number): GroupRecord {
-    if (row < this.rowsFrom) return this.records[row] as GroupRecord;
+  private record(row: number): Stored<GroupRecord> {
+    if (row < this.rowsFrom) return this.records[row] as Stored<GroupRecord>;
     return this.built.get(row, (r) => {
       const g = (this.rows as GroupRows).record(r - this.rowsFrom);
-      return this.freeze ? deepFreeze(g) : g;
+      if (this.freeze) freezeStored(g);
+      return g;
     });
   }
 
@@ -267,25 +268,25 @@ export class GroupTable {
 
   // One accessor per field a filter or a sort reads: from the record, or from the block without building one.
   private idOf(row: number): string {
-    return row < this.rowsFrom ? (this.records[row] as GroupRecord)._id : (this.rows as GroupRows).id(row - this.rowsFrom);
+    return row < this.rowsFrom ? (this.records[row] as Stored<GroupRecord>)._id : (this.rows as GroupRows).id(row - this.rowsFrom);
   }
   private nameOf(row: number): string {
-    return row < this.rowsFrom ? (this.records[row] as GroupRecord).name : (this.rows as GroupRows).name(row - this.rowsFrom);
+    return row < this.rowsFrom ? (this.records[row] as Stored<GroupRecord>).name : (this.rows as GroupRows).name(row - this.rowsFrom);
   }
   private aliasOf(row: number): string {
-    return row < this.rowsFrom ? (this.records[row] as GroupRecord).alias : (this.rows as GroupRows).alias(row - this.rowsFrom);
+    return row < this.rowsFrom ? (this.records[row] as Stored<GroupRecord>).alias : (this.rows as GroupRows).alias(row - this.rowsFrom);
   }
   private createdOf(row: number): string {
-    return row < this.rowsFrom ? (this.records[row] as GroupRecord).createdAt : (this.rows as GroupRows).createdAt(row - this.rowsFrom);
+    return row < this.rowsFrom ? (this.records[row] as Stored<GroupRecord>).createdAt : (this.rows as GroupRows).createdAt(row - this.rowsFrom);
   }
   private updatedOf(row: number): string {
-    return row < this.rowsFrom ? (this.records[row] as GroupRecord).updatedAt : (this.rows as GroupRows).updatedAt(row - this.rowsFrom);
+    return row < this.rowsFrom ? (this.records[row] as Stored<GroupRecord>).updatedAt : (this.rows as GroupRows).updatedAt(row - this.rowsFrom);
   }
   private adminsOf(row: number): readonly { user: string }[] {
-    return row < this.rowsFrom ? (this.records[row] as GroupRecord).admins : (this.rows as GroupRows).admins(row - this.rowsFrom);
+    return row < this.rowsFrom ? (this.records[row] as Stored<GroupRecord>).admins : (this.rows as GroupRows).admins(row - this.rowsFrom);
   }
   private foldedRow(row: number): string {
-    return row < this.rowsFrom ? foldGroup(this.records[row] as GroupRecord) : (this.rows as GroupRows).folded(row - this.rowsFrom);
+    return row < this.rowsFrom ? foldGroup(this.records[row] as Stored<GroupRecord>) : (this.rows as GroupRows).folded(row - this.rowsFrom);
   }
   private sortKeyOf(row: number, key: GroupSortKey): string {
     if (key === 'createdAt') return this.createdOf(row);
@@ -312,7 +313,7 @@ export class GroupTable {
     let next = 0;
     let k = 0;
     for (const row of given) {
-      const g = this.records[row] as GroupRecord;
+      const g = this.records[row] as Stored<GroupRecord>;
       const at = lowerBound(rows.length, (i) => compareCreation(rows.createdAt(i), rows.id(i), g.createdAt, g._id) < 0);
       while (next < at) out[k++] = this.rowsFrom + next++;
       out[k++] = row;
@@ -363,7 +364,7 @@ export class GroupTable {
     for (let row = 0; row < this.size; row++) {
       for (const a of this.adminsOf(row)) add(links.byAdminUser, a.user, row);
       // A block's groups link no component (GroupRows has no accessor for them; see generate/manyGroups.ts).
-      if (row < this.rowsFrom) for (const c of (this.records[row] as GroupRecord).components) add(links.byComponent, c, row);
+      if (row < this.rowsFrom) for (const c of (this.records[row] as Stored<GroupRecord>).components) add(links.byComponent, c, row);
     }
     return (this.links = links);
   }
@@ -377,7 +378,7 @@ export class GroupTable {
     };
   }
 
-  private compareRowTo(row: number, g: GroupRecord, sort: readonly SortTerm[]): number {
+  private compareRowTo(row: number, g: Stored<GroupRecord>, sort: readonly SortTerm[]): number {
     for (const term of sort) {
       const x = this.sortKeyOf(row, term.key);
       const y = g[term.key];
@@ -420,25 +421,25 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * Kept per record object: records never change (a write stores a new one), and a session's search folds its
  * own groups on every query.
  */
-export function foldGroup(g: GroupRecord): string {
+export function foldGroup(g: Stored<GroupRecord>): string {
   let folded = foldedRecords.get(g);
   if (folded === undefined) foldedRecords.set(g, (folded = normalizeText(`${g.name}\u0000${g.alias}`)));
   return folded;
 }
 
-const foldedRecords = new WeakMap<GroupRecord, string>();
+const foldedRecords = new WeakMap<Stored<GroupRecord>, string>();
 
 function compareCreation(aCreated: string, aId: string, bCreated: string, bId: string): number {
   if (aCreated !== bCreated) return aCreated < bCreated ? -1 : 1;
   return aId < bId ? -1 : aId > bId ? 1 : 0;
 }
 
-function byCreation(a: GroupRecord, b: GroupRecord): number {
+function byCreation(a: Stored<GroupRecord>, b: Stored<GroupRecord>): number {
   return compareCreation(a.createdAt, a._id, b.createdAt, b._id);
 }
 
-function isSortedByCreation(groups: readonly GroupRecord[]): boolean {
-  for (let i = 1; i < groups.length; i++) if (byCreation(groups[i - 1] as GroupRecord, groups[i] as GroupRecord) > 0) return false;
+function isSortedByCreation(groups: readonly Stored<GroupRecord>[]): boolean {
+  for (let i = 1; i < groups.length; i++) if (byCreation(groups[i - 1] as Stored<GroupRecord>, groups[i] as Stored<GroupRecord>) > 0) return false;
   return true;
 }
 

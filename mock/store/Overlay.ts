@@ -10,6 +10,7 @@ import type {
   UserRecord,
 } from '../../fixtures/records.ts';
 import { SetIndex } from './SetIndex.ts';
+import type { Stored } from './Stored.ts';
 
 /**
  * One session's own writes, by id, with the few indexes its reads need, over the records it holds only:
@@ -17,14 +18,14 @@ import { SetIndex } from './SetIndex.ts';
  * `null` marks a deleted enrollment.
  */
 export class Overlay {
-  readonly groups = new Map<string, GroupRecord>();
-  readonly users = new Map<string, UserRecord>();
-  readonly members = new Map<string, MemberRecord>();
-  readonly enrollments = new Map<string, EnrollmentRecord | null>();
-  readonly components = new Map<string, ComponentRecord>();
-  readonly installations = new Map<string, InstallationRecord>();
-  readonly syncRuns = new Map<string, SyncRunRecord>();
-  readonly tokens = new Map<string, TokenRecord>();
+  readonly groups = new Map<string, Stored<GroupRecord>>();
+  readonly users = new Map<string, Stored<UserRecord>>();
+  readonly members = new Map<string, Stored<MemberRecord>>();
+  readonly enrollments = new Map<string, Stored<EnrollmentRecord> | null>();
+  readonly components = new Map<string, Stored<ComponentRecord>>();
+  readonly installations = new Map<string, Stored<InstallationRecord>>();
+  readonly syncRuns = new Map<string, Stored<SyncRunRecord>>();
+  readonly tokens = new Map<string, Stored<TokenRecord>>();
 
   readonly groupsByAlias = new Map<string, string>();
   readonly groupsByAdmin = new SetIndex();
@@ -50,7 +51,7 @@ export class Overlay {
     return this.writes === 0;
   }
 
-  putGroup(g: GroupRecord): void {
+  putGroup(g: Stored<GroupRecord>): void {
     const previous = this.groups.get(g._id);
     if (previous) {
       for (const a of previous.admins) this.groupsByAdmin.delete(a.user, g._id);
@@ -66,7 +67,7 @@ export class Overlay {
     this.wrote(g.community, previous?.community);
   }
 
-  putUser(u: UserRecord): void {
+  putUser(u: Stored<UserRecord>): void {
     const previous = this.users.get(u._id);
     if (previous) this.usersByCommunity.delete(previous.community, u._id);
     this.users.set(u._id, u);
@@ -76,7 +77,7 @@ export class Overlay {
     this.wrote(u.community, previous?.community);
   }
 
-  putMember(m: MemberRecord): void {
+  putMember(m: Stored<MemberRecord>): void {
     const previous = this.members.get(m._id);
     if (previous) for (const u of previous.users) this.membersByUser.delete(u, m._id);
     this.members.set(m._id, m);
@@ -85,7 +86,7 @@ export class Overlay {
     this.wrote(m.community, previous?.community);
   }
 
-  putEnrollment(e: EnrollmentRecord | null, id: string, community: string): void {
+  putEnrollment(e: Stored<EnrollmentRecord> | null, id: string, community: string): void {
     const previous = this.enrollments.get(id);
     if (previous) {
       this.enrollmentsByGroup.delete(previous.group, id);
@@ -99,14 +100,14 @@ export class Overlay {
     this.wrote(community);
   }
 
-  putComponent(c: ComponentRecord): void {
+  putComponent(c: Stored<ComponentRecord>): void {
     const previous = this.components.get(c._id);
     this.components.set(c._id, c);
     this.componentsByAlias.set(key(c.community, c.alias), c._id);
     this.wrote(c.community, previous?.community);
   }
 
-  putInstallation(i: InstallationRecord): void {
+  putInstallation(i: Stored<InstallationRecord>): void {
     const k = key(i.appId, i.community);
     this.installations.set(k, i);
     this.installationsByApp.add(i.appId, k);
@@ -114,12 +115,12 @@ export class Overlay {
     this.wrote(i.community);
   }
 
-  putSyncRun(r: SyncRunRecord): void {
+  putSyncRun(r: Stored<SyncRunRecord>): void {
     this.syncRuns.set(r._id, r);
     this.wrote(r.community);
   }
 
-  putToken(t: TokenRecord): void {
+  putToken(t: Stored<TokenRecord>): void {
     this.tokens.set(t.token, t);
     // A token is read by value, never by community: it makes no community's lists differ from the base.
     this.writes++;

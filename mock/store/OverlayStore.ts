@@ -1,5 +1,5 @@
 import { BaseData, type BaseOptions, key } from './BaseData.ts';
-import { deepFreeze } from './deepFreeze.ts';
+import { freezeStored, type Stored } from './Stored.ts';
 import { mergeGroupPage } from './mergeGroupMatches.ts';
 import { mergeUpdatedAfter } from './mergeUpdatedAfter.ts';
 import { Overlay } from './Overlay.ts';
@@ -34,7 +34,7 @@ export class OverlayStore implements Store {
   private overlay = new Overlay();
   private versionCount = 0;
   /** The last group pages of this session's writes (keyed by version and query; see queryGroups). */
-  private readonly pages = new LruCache<string, Page<GroupRecord>>(PAGES_KEPT);
+  private readonly pages = new LruCache<string, Page<Stored<GroupRecord>>>(PAGES_KEPT);
   /** The base every session shares (made again from the seed at start): what `changes()` calls 'seed'. */
   private readonly shared: BaseData;
 
@@ -97,7 +97,9 @@ export class OverlayStore implements Store {
 
   snapshot(): Dataset {
     const p = this.snapshotParts();
-    return {
+    // The stored records themselves, not copies (the identity rule, Stored.ts): a reader of this Dataset
+    // (the fixtures' config builders, tests) only reads them, and in tests they are frozen.
+    return <Dataset>{
       seed: p.seed,
       communities: [...p.communities],
       users: [...p.users],
@@ -149,12 +151,12 @@ export class OverlayStore implements Store {
   community = (id: string) => this.base.communities.get(id);
   communities = () => [...this.base.communities.values()];
 
-  group(community: string, id: string): GroupRecord | undefined {
+  group(community: string, id: string): Stored<GroupRecord> | undefined {
     const g = this.overlay.groups.get(id) ?? this.base.groups.get(id);
     return g && g.community === community ? g : undefined;
   }
 
-  groupByAlias(community: string, alias: string): GroupRecord | undefined {
+  groupByAlias(community: string, alias: string): Stored<GroupRecord> | undefined {
     const o = this.overlay;
     const own = o.groups.get(o.groupsByAlias.get(key(community, alias)) ?? '');
     if (own && own.community === community && own.alias === alias) return own;
@@ -170,8 +172,8 @@ export class OverlayStore implements Store {
     return { items: [...kept.items], total: kept.total };
   };
 
-  groupsAdministeredBy(userId: string): GroupRecord[] {
-    return this.mergedIds(this.base.groups.administeredBy(userId), this.overlay.groups, this.overlay.groupsByAdmin.get(userId)).map((id) => this.groupById(id) as GroupRecord);
+  groupsAdministeredBy(userId: string): Stored<GroupRecord>[] {
+    return this.mergedIds(this.base.groups.administeredBy(userId), this.overlay.groups, this.overlay.groupsByAdmin.get(userId)).map((id) => this.groupById(id) as Stored<GroupRecord>);
   }
 
   tagByName(community: string, name: string): { id: string; name: string } | undefined {
@@ -179,63 +181,63 @@ export class OverlayStore implements Store {
     return id === undefined ? undefined : { id, name };
   }
 
-  putGroup(g: GroupRecord): void {
+  putGroup(g: Stored<GroupRecord>): void {
     this.overlay.putGroup(this.own(g));
     this.wrote({ op: 'putGroup', record: g });
   }
 
-  user = (id: string): UserRecord | undefined => this.overlay.users.get(id) ?? this.base.users.get(id);
+  user = (id: string): Stored<UserRecord> | undefined => this.overlay.users.get(id) ?? this.base.users.get(id);
 
-  userByAlias(community: string, alias: string): UserRecord | undefined {
+  userByAlias(community: string, alias: string): Stored<UserRecord> | undefined {
     return this.byKey(this.overlay.usersByAlias, this.overlay.users, this.base.usersByAlias, this.base.users, key(community, alias), (u) => u.community === community && u.alias === alias);
   }
 
-  userByEmail(community: string, email: string): UserRecord | undefined {
+  userByEmail(community: string, email: string): Stored<UserRecord> | undefined {
     const lower = email.toLowerCase();
     return this.byKey(this.overlay.usersByEmail, this.overlay.users, this.base.usersByEmail, this.base.users, key(community, lower), (u) => u.community === community && u.email.toLowerCase() === lower);
   }
 
-  users(community: string): UserRecord[] {
-    return this.mergedIds(this.base.usersByCommunity.get(community), this.overlay.users, this.overlay.usersByCommunity.get(community)).map((id) => this.user(id) as UserRecord);
+  users(community: string): Stored<UserRecord>[] {
+    return this.mergedIds(this.base.usersByCommunity.get(community), this.overlay.users, this.overlay.usersByCommunity.get(community)).map((id) => this.user(id) as Stored<UserRecord>);
   }
 
-  usersUpdatedAfter(query: UpdatedAfterQuery): UserRecord[] {
-    const inSeason = (u: UserRecord) => query.season === undefined || this.userInSeason(u._id, query.season);
+  usersUpdatedAfter(query: UpdatedAfterQuery): Stored<UserRecord>[] {
+    const inSeason = (u: Stored<UserRecord>) => query.season === undefined || this.userInSeason(u._id, query.season);
     if (!this.overlay.communitiesWritten.has(query.community)) {
       return mergeUpdatedAfter(this.base.usersUpdated.get(query.community), (id) => this.base.users.get(id), EMPTY_MAP, query, inSeason);
     }
     return mergeUpdatedAfter(this.base.usersUpdated.get(query.community), (id) => this.base.users.get(id), this.overlay.users, query, inSeason);
   }
 
-  putUser(u: UserRecord): void {
+  putUser(u: Stored<UserRecord>): void {
     this.overlay.putUser(this.own(u));
     this.wrote({ op: 'putUser', record: u });
   }
 
-  member = (id: string): MemberRecord | undefined => this.overlay.members.get(id) ?? this.base.members.get(id);
+  member = (id: string): Stored<MemberRecord> | undefined => this.overlay.members.get(id) ?? this.base.members.get(id);
 
-  memberByAlias(community: string, alias: string): MemberRecord | undefined {
+  memberByAlias(community: string, alias: string): Stored<MemberRecord> | undefined {
     return this.byKey(this.overlay.membersByAlias, this.overlay.members, this.base.membersByAlias, this.base.members, key(community, alias), (m) => m.community === community && m.alias === alias);
   }
 
-  membersOfUser(userId: string): MemberRecord[] {
-    return this.mergedIds(this.base.membersByUser.get(userId), this.overlay.members, this.overlay.membersByUser.get(userId)).map((id) => this.member(id) as MemberRecord);
+  membersOfUser(userId: string): Stored<MemberRecord>[] {
+    return this.mergedIds(this.base.membersByUser.get(userId), this.overlay.members, this.overlay.membersByUser.get(userId)).map((id) => this.member(id) as Stored<MemberRecord>);
   }
 
-  putMember(m: MemberRecord): void {
+  putMember(m: Stored<MemberRecord>): void {
     this.overlay.putMember(this.own(m));
     this.wrote({ op: 'putMember', record: m });
   }
 
-  enrollmentsOfGroup(groupId: string): EnrollmentRecord[] {
-    return this.mergedIds(this.base.enrollmentsByGroup.get(groupId), this.overlay.enrollments, this.overlay.enrollmentsByGroup.get(groupId)).map((id) => this.enrollment(id) as EnrollmentRecord);
+  enrollmentsOfGroup(groupId: string): Stored<EnrollmentRecord>[] {
+    return this.mergedIds(this.base.enrollmentsByGroup.get(groupId), this.overlay.enrollments, this.overlay.enrollmentsByGroup.get(groupId)).map((id) => this.enrollment(id) as Stored<EnrollmentRecord>);
   }
 
-  enrollmentsOfMember(memberId: string): EnrollmentRecord[] {
-    return this.mergedIds(this.base.enrollmentsByMember.get(memberId), this.overlay.enrollments, this.overlay.enrollmentsByMember.get(memberId)).map((id) => this.enrollment(id) as EnrollmentRecord);
+  enrollmentsOfMember(memberId: string): Stored<EnrollmentRecord>[] {
+    return this.mergedIds(this.base.enrollmentsByMember.get(memberId), this.overlay.enrollments, this.overlay.enrollmentsByMember.get(memberId)).map((id) => this.enrollment(id) as Stored<EnrollmentRecord>);
   }
 
-  putEnrollment(e: EnrollmentRecord): void {
+  putEnrollment(e: Stored<EnrollmentRecord>): void {
     this.overlay.putEnrollment(this.own(e), e._id, e.community);
     this.wrote({ op: 'putEnrollment', record: e });
   }
@@ -274,20 +276,20 @@ export class OverlayStore implements Store {
   apps = () => [...this.base.apps.values()];
   appBySecret = (secret: string) => this.base.apps.get(this.base.appsBySecret.get(secret) ?? '');
 
-  installation(appId: string, community: string): InstallationRecord | undefined {
+  installation(appId: string, community: string): Stored<InstallationRecord> | undefined {
     const k = key(appId, community);
     return this.overlay.installations.get(k) ?? this.base.installations.get(k);
   }
 
-  installationsOfApp(appId: string): InstallationRecord[] {
+  installationsOfApp(appId: string): Stored<InstallationRecord>[] {
     return this.mergedIds(this.base.installationsByApp.get(appId), this.overlay.installations, this.overlay.installationsByApp.get(appId)).map((k) => this.installationByKey(k));
   }
 
-  installationsInCommunity(community: string): InstallationRecord[] {
+  installationsInCommunity(community: string): Stored<InstallationRecord>[] {
     return this.mergedIds(this.base.installationsByCommunity.get(community), this.overlay.installations, this.overlay.installationsByCommunity.get(community)).map((k) => this.installationByKey(k));
   }
 
-  putInstallation(i: InstallationRecord): void {
+  putInstallation(i: Stored<InstallationRecord>): void {
     this.overlay.putInstallation(this.own(i));
     this.wrote({ op: 'putInstallation', record: i });
   }
@@ -328,17 +330,17 @@ export class OverlayStore implements Store {
     return false;
   }
 
-  private groupById(id: string): GroupRecord | undefined {
+  private groupById(id: string): Stored<GroupRecord> | undefined {
     return this.overlay.groups.get(id) ?? this.base.groups.get(id);
   }
 
-  private enrollment(id: string): EnrollmentRecord | undefined {
+  private enrollment(id: string): Stored<EnrollmentRecord> | undefined {
     const own = this.overlay.enrollments.get(id);
     return own === null ? undefined : own ?? this.base.enrollments.get(id);
   }
 
-  private installationByKey(k: string): InstallationRecord {
-    return (this.overlay.installations.get(k) ?? this.base.installations.get(k)) as InstallationRecord;
+  private installationByKey(k: string): Stored<InstallationRecord> {
+    return (this.overlay.installations.get(k) ?? this.base.installations.get(k)) as Stored<InstallationRecord>;
   }
 
   /** Ids from a base index, minus those the session rewrote or deleted, plus the session's own index hits. */
@@ -367,7 +369,8 @@ export class OverlayStore implements Store {
   }
 
   private own<T>(record: T): T {
-    return this.options.freeze ? deepFreeze(record) : record;
+    if (this.options.freeze) freezeStored(record);
+    return record;
   }
 
   private wrote(write: StoreWrite): void {

@@ -1,4 +1,5 @@
 import type { DatasetParts } from './datasetJsonChunks.ts';
+import type { Stored } from './Stored.ts';
 import type {
   AppRecord,
   CommunityRecord,
@@ -52,8 +53,9 @@ export interface UpdatedAfterQuery {
 
 /**
  * Everything the mock keeps, behind one interface, so handlers never touch maps directly and another
- * implementation (a file, a database) can stand in. Records go in and come out as copies: a caller that
- * mutates what it got changes nothing until it puts it back.
+ * implementation (a file, a database) can stand in. Records go in and come out as they are stored, never
+ * copied and never to be changed in place (the identity rule, mock/store/Stored.ts): a change is a new
+ * record put back.
  *
  * Lookups used on the request path are indexed (by id, by alias, by community, by creation order); the
  * only scans are the free-text search and season filtering of the data actions, bounded by `limit`.
@@ -61,7 +63,7 @@ export interface UpdatedAfterQuery {
 export interface Store {
   /** Back to the dataset the store was created with. */
   reset(): void;
-  /** A deep copy of the whole state (export, --state-file). */
+  /** The whole state (export, --state-file): new lists of the stored records themselves (read them, never change them). */
   snapshot(): Dataset;
   /** The same state read lazily, for an export too large to hold as one string (datasetJsonChunks.ts). */
   snapshotParts(): DatasetParts;
@@ -72,52 +74,52 @@ export interface Store {
   /** The seed the current state was generated from (no copy of the state needed to read it). */
   readonly seed: number;
 
-  community(id: string): CommunityRecord | undefined;
-  communities(): CommunityRecord[];
+  community(id: string): Stored<CommunityRecord> | undefined;
+  communities(): Stored<CommunityRecord>[];
 
-  group(community: string, id: string): GroupRecord | undefined;
-  groupByAlias(community: string, alias: string): GroupRecord | undefined;
-  queryGroups(query: GroupQuery): Page<GroupRecord>;
-  groupsAdministeredBy(userId: string): GroupRecord[];
+  group(community: string, id: string): Stored<GroupRecord> | undefined;
+  groupByAlias(community: string, alias: string): Stored<GroupRecord> | undefined;
+  queryGroups(query: GroupQuery): Page<Stored<GroupRecord>>;
+  groupsAdministeredBy(userId: string): Stored<GroupRecord>[];
   /** The community's tag of that name, if any group carries or carried it: one id per name per community. */
   tagByName(community: string, name: string): { id: string; name: string } | undefined;
-  putGroup(group: GroupRecord): void;
+  putGroup(group: Stored<GroupRecord>): void;
 
-  user(id: string): UserRecord | undefined;
-  userByAlias(community: string, alias: string): UserRecord | undefined;
-  userByEmail(community: string, email: string): UserRecord | undefined;
-  users(community: string): UserRecord[];
-  usersUpdatedAfter(query: UpdatedAfterQuery): UserRecord[];
-  putUser(user: UserRecord): void;
+  user(id: string): Stored<UserRecord> | undefined;
+  userByAlias(community: string, alias: string): Stored<UserRecord> | undefined;
+  userByEmail(community: string, email: string): Stored<UserRecord> | undefined;
+  users(community: string): Stored<UserRecord>[];
+  usersUpdatedAfter(query: UpdatedAfterQuery): Stored<UserRecord>[];
+  putUser(user: Stored<UserRecord>): void;
 
-  member(id: string): MemberRecord | undefined;
-  memberByAlias(community: string, alias: string): MemberRecord | undefined;
-  membersOfUser(userId: string): MemberRecord[];
-  putMember(member: MemberRecord): void;
+  member(id: string): Stored<MemberRecord> | undefined;
+  memberByAlias(community: string, alias: string): Stored<MemberRecord> | undefined;
+  membersOfUser(userId: string): Stored<MemberRecord>[];
+  putMember(member: Stored<MemberRecord>): void;
 
-  enrollmentsOfGroup(groupId: string): EnrollmentRecord[];
-  enrollmentsOfMember(memberId: string): EnrollmentRecord[];
-  putEnrollment(enrollment: EnrollmentRecord): void;
+  enrollmentsOfGroup(groupId: string): Stored<EnrollmentRecord>[];
+  enrollmentsOfMember(memberId: string): Stored<EnrollmentRecord>[];
+  putEnrollment(enrollment: Stored<EnrollmentRecord>): void;
   deleteEnrollment(id: string): void;
 
-  component(id: string): ComponentRecord | undefined;
-  componentByAlias(community: string, alias: string): ComponentRecord | undefined;
-  componentsUpdatedAfter(query: UpdatedAfterQuery): ComponentRecord[];
-  putComponent(component: ComponentRecord): void;
+  component(id: string): Stored<ComponentRecord> | undefined;
+  componentByAlias(community: string, alias: string): Stored<ComponentRecord> | undefined;
+  componentsUpdatedAfter(query: UpdatedAfterQuery): Stored<ComponentRecord>[];
+  putComponent(component: Stored<ComponentRecord>): void;
 
-  app(appId: string): AppRecord | undefined;
-  apps(): AppRecord[];
+  app(appId: string): Stored<AppRecord> | undefined;
+  apps(): Stored<AppRecord>[];
   /** The app whose data-action secret this is, if any. */
-  appBySecret(secret: string): AppRecord | undefined;
-  installation(appId: string, community: string): InstallationRecord | undefined;
-  installationsOfApp(appId: string): InstallationRecord[];
-  installationsInCommunity(community: string): InstallationRecord[];
-  putInstallation(installation: InstallationRecord): void;
+  appBySecret(secret: string): Stored<AppRecord> | undefined;
+  installation(appId: string, community: string): Stored<InstallationRecord> | undefined;
+  installationsOfApp(appId: string): Stored<InstallationRecord>[];
+  installationsInCommunity(community: string): Stored<InstallationRecord>[];
+  putInstallation(installation: Stored<InstallationRecord>): void;
 
-  syncRun(id: string): SyncRunRecord | undefined;
-  putSyncRun(run: SyncRunRecord): void;
+  syncRun(id: string): Stored<SyncRunRecord> | undefined;
+  putSyncRun(run: Stored<SyncRunRecord>): void;
 
-  token(value: string): TokenRecord | undefined;
-  tokens(): TokenRecord[];
-  putToken(token: TokenRecord): void;
+  token(value: string): Stored<TokenRecord> | undefined;
+  tokens(): Stored<TokenRecord>[];
+  putToken(token: Stored<TokenRecord>): void;
 }

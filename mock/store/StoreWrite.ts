@@ -10,21 +10,22 @@ import type {
   UserRecord,
 } from '../../fixtures/records.ts';
 import type { Store } from './Store.ts';
+import type { Stored } from './Stored.ts';
 
 /**
  * One accepted write to a store, as data: what a write-ahead log records and replays (applyWrite), and
  * what a session's overlay is made of when it is compacted (OverlayStore.changes).
  */
 export type StoreWrite =
-  | { op: 'putGroup'; record: GroupRecord }
-  | { op: 'putUser'; record: UserRecord }
-  | { op: 'putMember'; record: MemberRecord }
-  | { op: 'putEnrollment'; record: EnrollmentRecord }
+  | { op: 'putGroup'; record: Stored<GroupRecord> }
+  | { op: 'putUser'; record: Stored<UserRecord> }
+  | { op: 'putMember'; record: Stored<MemberRecord> }
+  | { op: 'putEnrollment'; record: Stored<EnrollmentRecord> }
   | { op: 'deleteEnrollment'; id: string }
-  | { op: 'putComponent'; record: ComponentRecord }
-  | { op: 'putInstallation'; record: InstallationRecord }
-  | { op: 'putSyncRun'; record: SyncRunRecord }
-  | { op: 'putToken'; record: TokenRecord }
+  | { op: 'putComponent'; record: Stored<ComponentRecord> }
+  | { op: 'putInstallation'; record: Stored<InstallationRecord> }
+  | { op: 'putSyncRun'; record: Stored<SyncRunRecord> }
+  | { op: 'putToken'; record: Stored<TokenRecord> }
   | { op: 'reset' }
   | { op: 'load'; dataset: Dataset; asSeed?: boolean };
 

@@ -1,3 +1,4 @@
+import type { Stored } from './Stored.ts';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from './createMemoryStore.ts';
 import { createdAtMatches } from './GroupTable.ts';
@@ -70,17 +71,17 @@ describe('queryGroups', () => {
   });
 
   it.each([
-    ['active=true', { active: true }, (g: GroupRecord) => g.active],
-    ['active=false', { active: false }, (g: GroupRecord) => !g.active],
-    ['name', { name: 'Turma Par 4' }, (g: GroupRecord) => g.name === 'Turma Par 4'],
-    ['season', { season: '2025' }, (g: GroupRecord) => g.season === '2025'],
-    ['admins.user', { adminUser: 'u1' }, (g: GroupRecord) => g.admins.some((a) => a.user === 'u1')],
-    ['createdAt as a day', { createdAt: '2026-01-02' }, (g: GroupRecord) => g.createdAt.startsWith('2026-01-02')],
-    ['createdAt as an instant', { createdAt: '2026-01-03T10:00:02.000Z' }, (g: GroupRecord) => g.createdAt === '2026-01-03T10:00:02.000Z'],
-    ['alias', { alias: 'A-7' }, (g: GroupRecord) => g.alias === 'A-7'],
-    ['q, accent- and case-insensitive', { q: 'impar' }, (g: GroupRecord) => g.name.includes('Ímpar')],
-    ['q on the alias', { q: 'a-1' }, (g: GroupRecord) => g.alias.toLowerCase().includes('a-1')],
-    ['two filters', { season: '2026', active: true }, (g: GroupRecord) => g.season === '2026' && g.active],
+    ['active=true', { active: true }, (g: Stored<GroupRecord>) => g.active],
+    ['active=false', { active: false }, (g: Stored<GroupRecord>) => !g.active],
+    ['name', { name: 'Turma Par 4' }, (g: Stored<GroupRecord>) => g.name === 'Turma Par 4'],
+    ['season', { season: '2025' }, (g: Stored<GroupRecord>) => g.season === '2025'],
+    ['admins.user', { adminUser: 'u1' }, (g: Stored<GroupRecord>) => g.admins.some((a) => a.user === 'u1')],
+    ['createdAt as a day', { createdAt: '2026-01-02' }, (g: Stored<GroupRecord>) => g.createdAt.startsWith('2026-01-02')],
+    ['createdAt as an instant', { createdAt: '2026-01-03T10:00:02.000Z' }, (g: Stored<GroupRecord>) => g.createdAt === '2026-01-03T10:00:02.000Z'],
+    ['alias', { alias: 'A-7' }, (g: Stored<GroupRecord>) => g.alias === 'A-7'],
+    ['q, accent- and case-insensitive', { q: 'impar' }, (g: Stored<GroupRecord>) => g.name.includes('Ímpar')],
+    ['q on the alias', { q: 'a-1' }, (g: Stored<GroupRecord>) => g.alias.toLowerCase().includes('a-1')],
+    ['two filters', { season: '2026', active: true }, (g: Stored<GroupRecord>) => g.season === '2026' && g.active],
   ])('filters by %s: exactly the matching groups, a subset of the list', (_name, filter, predicate) => {
     const page = store.queryGroups({ ...base, ...filter });
     const expected = all.filter(predicate);

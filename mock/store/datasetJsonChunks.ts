@@ -1,7 +1,8 @@
 import type { Dataset } from '../../fixtures/records.ts';
+import type { Stored } from './Stored.ts';
 
 /** A dataset whose collections are read as they are iterated (OverlayStore.snapshotParts). */
-export type DatasetParts = { seed: number } & { [K in DatasetList]: Iterable<Dataset[K][number]> };
+export type DatasetParts = { seed: number } & { [K in DatasetList]: Iterable<Stored<Dataset[K][number]>> };
 export type DatasetList = 'communities' | 'users' | 'members' | 'groups' | 'enrollments' | 'components' | 'apps' | 'installations' | 'syncRuns' | 'tokens';
 
 /** A dataset's lists, in the order JSON.stringify of a Dataset writes them, so both give the same text. */

@@ -3,6 +3,7 @@ import { foldGroup } from './GroupTable.ts';
 import { normalizeText } from '../../fixtures/normalizeText.ts';
 import type { GroupRecord } from '../../fixtures/records.ts';
 import type { GroupQuery, Page } from './Store.ts';
+import type { Stored } from './Stored.ts';
 
 /**
  * One page of a group query in a session: the base's matches with the session's own groups merged in, as
@@ -12,16 +13,16 @@ import type { GroupQuery, Page } from './Store.ts';
  */
 export function mergeGroupPage(
   base: GroupMatches,
-  baseGroup: (id: string) => GroupRecord | undefined,
-  baseFolded: (g: GroupRecord) => string,
-  written: Iterable<GroupRecord>,
+  baseGroup: (id: string) => Stored<GroupRecord> | undefined,
+  baseFolded: (g: Stored<GroupRecord>) => string,
+  written: Iterable<Stored<GroupRecord>>,
   q: GroupQuery,
-): Page<GroupRecord> {
+): Page<Stored<GroupRecord>> {
   const compare = compareGroups(q.sort && q.sort.length > 0 ? q.sort : DEFAULT_SORT);
   const text = q.q !== undefined && q.q !== '' ? normalizeText(q.q) : undefined;
-  const shadowed: GroupRecord[] = [];
+  const shadowed: Stored<GroupRecord>[] = [];
   const shadowedIds = new Set<string>();
-  const added: GroupRecord[] = [];
+  const added: Stored<GroupRecord>[] = [];
   for (const g of written) {
     const before = baseGroup(g._id);
     if (before && groupMatches(before, q, () => baseFolded(before), text)) {
@@ -37,12 +38,12 @@ export function mergeGroupPage(
   const start = (q.page - 1) * q.limit;
   const end = start + q.limit;
   const shadowRanks = shadowed.map((g) => base.rank(g));
-  const countBelow = (sorted: readonly GroupRecord[], g: GroupRecord): number => {
+  const countBelow = (sorted: readonly Stored<GroupRecord>[], g: Stored<GroupRecord>): number => {
     let n = 0;
-    while (n < sorted.length && compare(sorted[n] as GroupRecord, g) < 0) n++;
+    while (n < sorted.length && compare(sorted[n] as Stored<GroupRecord>, g) < 0) n++;
     return n;
   };
-  const placed: Array<{ at: number; group: GroupRecord }> = [];
+  const placed: Array<{ at: number; group: Stored<GroupRecord> }> = [];
   // A base match at base index i lands at i - (shadowed before it) + (added before it): never more than
   // |added| later or |shadowed| earlier, so this window of the base holds every base match of the page.
   const from = Math.max(0, start - added.length);

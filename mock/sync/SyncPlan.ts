@@ -1,5 +1,6 @@
 import type { FieldError } from '../../spec/formatAjvErrors.ts';
 import type { ComponentRecord, EnrollmentRecord, GroupRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export interface SyncWarning {
   /** JSON Pointer into the upload body. */
@@ -12,11 +13,11 @@ export interface SyncWarning {
  * stores nothing (the plan is thrown away), one without errors is committed whole.
  */
 export interface SyncPlan {
-  components: ComponentRecord[];
-  users: UserRecord[];
-  members: MemberRecord[];
-  groups: GroupRecord[];
-  enrollmentsToAdd: EnrollmentRecord[];
+  components: Stored<ComponentRecord>[];
+  users: Stored<UserRecord>[];
+  members: Stored<MemberRecord>[];
+  groups: Stored<GroupRecord>[];
+  enrollmentsToAdd: Stored<EnrollmentRecord>[];
   enrollmentsToDelete: string[];
   errors: FieldError[];
   warnings: SyncWarning[];

@@ -5,6 +5,7 @@ import type { Rng } from '../../fixtures/rng.ts';
 import type { ComponentRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import type { SyncPlan } from './SyncPlan.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export interface PlanContext {
   store: Store;
@@ -13,9 +14,9 @@ export interface PlanContext {
   rng: Rng;
   plan: SyncPlan;
   /** Records this upload creates or changes, by alias, so later entries can link to earlier ones. */
-  users: Map<string, UserRecord>;
-  members: Map<string, MemberRecord>;
-  components: Map<string, ComponentRecord>;
+  users: Map<string, Stored<UserRecord>>;
+  members: Map<string, Stored<MemberRecord>>;
+  components: Map<string, Stored<ComponentRecord>>;
 }
 
 type Stamped = { updatedAt: string; syncedAt?: string };
@@ -39,7 +40,7 @@ export function planComponents(ctx: PlanContext, entries: SyncComponentEntry[]):
     for (const [namespace, value] of Object.entries(entry.fields ?? {})) {
       fields[namespace] = { ...fields[namespace], ...stringValues(value) };
     }
-    const next: ComponentRecord = {
+    const next: Stored<ComponentRecord> = {
       _id: existing?._id ?? objectId(new Date(ctx.now), ctx.rng),
       community: ctx.community,
       alias,
@@ -69,7 +70,7 @@ export function planUsers(ctx: PlanContext, entries: SyncUserEntry[]): void {
       ...existing?.rolesSet,
       ...entry.rolesSet,
     };
-    const next: UserRecord = {
+    const next: Stored<UserRecord> = {
       _id: existing?._id ?? objectId(new Date(ctx.now), ctx.rng),
       community: ctx.community,
       alias,
@@ -108,7 +109,7 @@ export function planMembers(ctx: PlanContext, entries: SyncMemberEntry[], remove
       // removeUnlistedUsers unlinks the users this entry does not list; without it, links only accumulate.
       users = removeUnlistedUsers ? unique(listed) : unique([...users, ...listed]);
     }
-    const next: MemberRecord = {
+    const next: Stored<MemberRecord> = {
       _id: existing?._id ?? objectId(new Date(ctx.now), ctx.rng),
       community: ctx.community,
       alias,

@@ -3,6 +3,7 @@ import { objectId } from '../../fixtures/objectId.ts';
 import type { GroupRecord } from '../../fixtures/records.ts';
 import { findUserId, findUserIdByEmail, type PlanContext, sameApartFromStamps, unique } from './planEntities.ts';
 import { tagId } from './tagId.ts';
+import type { Stored } from '../store/Stored.ts';
 
 type GroupFlags = Omit<NonNullable<SyncUpload['groups']>, 'data'>;
 
@@ -44,7 +45,7 @@ export function planGroups(ctx: PlanContext, entries: SyncGroupEntry[], flags: G
     // A tag name keeps the id it has anywhere in the community; only a name never seen there gets a new one.
     const tags = unique(entry.tags ?? []).map((name) => ctx.store.tagByName(ctx.community, name) ?? { id: tagId(ctx.community, name), name });
 
-    const next: GroupRecord = {
+    const next: Stored<GroupRecord> = {
       _id: id,
       community: ctx.community,
       alias,
@@ -118,7 +119,7 @@ function planEnrollments(ctx: PlanContext, groupId: string, members: string[][],
   return changed;
 }
 
-function merge<T>(current: T[], listed: T[] | undefined, replace: boolean | undefined, key: (item: T) => string): T[] {
+function merge<T>(current: readonly T[], listed: readonly T[] | undefined, replace: boolean | undefined, key: (item: T) => string): readonly T[] {
   if (listed === undefined) return current;
   const base = replace ? [] : current;
   const seen = new Set(base.map(key));

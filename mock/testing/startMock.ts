@@ -8,6 +8,7 @@ import { createDeps, type DepsOptions } from '../createDeps.ts';
 import type { Fault } from '../faults/Fault.ts';
 import { createMockServer } from '../http/createMockServer.ts';
 import type { Session } from '../sessions/Session.ts';
+import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 
 export interface CallOptions {
   token?: string;
@@ -29,7 +30,10 @@ export interface CallResult<T = unknown> {
 
 export interface MockHarness {
   baseUrl: string;
+  /** The default session (the one a request naming none works in), named here on purpose for tests. */
   deps: Session;
+  /** Every session (tests of sessions, persistence and the journal). */
+  sessions: SessionRegistry<Session>;
   mock: MockApp;
   clock: Clock;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
@@ -45,8 +49,9 @@ export interface MockHarness {
 export async function startMock(options: DepsOptions & { faultCatalog?: readonly Fault[]; app?: AppOptions } = {}): Promise<MockHarness> {
   const clock = options.clock ?? createFrozenClock('2026-03-01T12:00:00.000Z');
   // Every stored record frozen: a handler, planner or fault that mutates one throws in the tests.
-  const deps = createDeps({ freezeRecords: true, ...options, clock });
-  const mock = createApp(deps, { faultCatalog: options.faultCatalog, ...options.app });
+  const root = createDeps({ freezeRecords: true, ...options, clock });
+  const mock = createApp(root, { faultCatalog: options.faultCatalog, ...options.app });
+  const deps = root.sessions.use(DEFAULT_SESSION);
   const server: Server = createMockServer(mock.app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -55,6 +60,7 @@ export async function startMock(options: DepsOptions & { faultCatalog?: readonly
   return {
     baseUrl,
     deps,
+    sessions: root.sessions,
     mock,
     clock,
     violations,

@@ -101,7 +101,7 @@ describe.skipIf(!runs)('the dashboard journal', () => {
       await favicon.arrayBuffer();
       await new Promise((r) => setTimeout(r, 300));
       expect(asked).not.toContain('/favicon.ico');
-      expect(mock.deps.sessions.defaultDeps.journal.list().map((e) => e.path)).not.toContain('/favicon.ico');
+      expect(mock.deps.journal.list().map((e) => e.path)).not.toContain('/favicon.ico');
     } finally {
       await page.close();
     }

@@ -100,7 +100,7 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
     await page.close();
 
     // What the mock received: the OAuth token (not a development one), the community and the session.
-    const [entry] = mock.deps.sessions.find('docs-session')?.journal.list({ operationId: 'listGroups' }) ?? [];
+    const [entry] = mock.sessions.find('docs-session')?.journal.list({ operationId: 'listGroups' }) ?? [];
     expect(entry?.status).toBe(200);
     expect(entry?.request.headers['community-id']).toBe('colegio-horizonte');
     expect(entry?.request.headers.authorization).toMatch(/^Bearer \*\*\*/);

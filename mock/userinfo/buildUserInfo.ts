@@ -6,9 +6,10 @@ import { linkedGroups, memberGroups } from './linkedGroups.ts';
 import { MEMBER_GROUPS_SCOPE, RELATED_PARTS, type RelatedInclude } from './relatedParts.ts';
 import { userKeysByScope } from './userKeysByScope.ts';
 import { userKeyValues } from './userKeyValues.ts';
+import type { Stored } from '../store/Stored.ts';
 
 export interface UserInfoRequest {
-  user: UserRecord;
+  user: Stored<UserRecord>;
   scopes: ReadonlySet<string>;
   includes: ReadonlySet<RelatedInclude>;
 }

@@ -2,16 +2,17 @@ import type { GroupSummary } from '../../spec/openapi.d.ts';
 import type { GroupRecord, MemberRecord, UserRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { presentGroupSummary } from './presentGroupSummary.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /** Active groups only (a group with active false is deleted), oldest first, ties by id: a stable answer. */
-const byCreation = (a: GroupRecord, b: GroupRecord) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+const byCreation = (a: Stored<GroupRecord>, b: Stored<GroupRecord>) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
 /** The active groups a member is enrolled in, each with its enrollment. */
-export function memberGroups(store: Store, member: MemberRecord): GroupSummary[] {
+export function memberGroups(store: Store, member: Stored<MemberRecord>): GroupSummary[] {
   return store
     .enrollmentsOfMember(member._id)
     .map((enrollment) => ({ enrollment, group: store.group(member.community, enrollment.group) }))
-    .filter((e): e is { enrollment: typeof e.enrollment; group: GroupRecord } => !!e.group?.active)
+    .filter((e): e is { enrollment: typeof e.enrollment; group: Stored<GroupRecord> } => !!e.group?.active)
     .sort((a, b) => byCreation(a.group, b.group))
     .map(({ group, enrollment }) => presentGroupSummary(group, enrollment));
 }
@@ -21,7 +22,7 @@ export function memberGroups(store: Store, member: MemberRecord): GroupSummary[]
  * a user with the student role, the groups its own member is enrolled in, with that enrollment. A guardian's
  * children's groups are not the guardian's: they appear under `Members[].groups` (related.members.groups).
  */
-export function linkedGroups(store: Store, user: UserRecord): GroupSummary[] {
+export function linkedGroups(store: Store, user: Stored<UserRecord>): GroupSummary[] {
   const administered = store
     .groupsAdministeredBy(user._id)
     .filter((g) => g.active && g.community === user.community)

@@ -1,11 +1,12 @@
 import type { UserRecord } from '../../fixtures/records.ts';
+import type { Stored } from '../store/Stored.ts';
 
 /**
  * Where each key of the user-info `user` object comes from in the record. The spec decides which keys a
  * scope shows (x-user-keys-by-scope); this table only knows how to read them, spelled as the interface
  * spells them (`UpdatedAt`, `Alias`).
  */
-export const userKeyValues: Readonly<Record<string, (user: UserRecord) => unknown>> = {
+export const userKeyValues: Readonly<Record<string, (user: Stored<UserRecord>) => unknown>> = {
   id: (u) => u._id,
   lastSeenAt: (u) => u.lastSeenAt,
   createdAt: (u) => u.createdAt,
