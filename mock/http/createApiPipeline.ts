@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import { activeFaults } from '../faults/activeFaults.ts';
+import { activeFaults } from '../sessions/activeFaults.ts';
 import type { Fault, FaultRequestContext, FaultResponse } from '../faults/Fault.ts';
 import type { Durability } from '../persist/Durability.ts';
 import { commitBeforeAnswer } from '../persist/commitBeforeAnswer.ts';

@@ -1,4 +1,4 @@
-import { maskUrl } from '../journal/maskSecrets.ts';
+import { maskUrl } from '../problems/maskSecrets.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 import type { JournalEntry, JournalMessage } from './JournalEntry.ts';
-import { maskForm, maskHeaders, maskJson, maskText, maskUrl } from './maskSecrets.ts';
+import { maskForm, maskHeaders, maskJson, maskText, maskUrl } from '../problems/maskSecrets.ts';
 
 /** Bodies beyond this many bytes are cut (and marked `truncated`): the journal holds 1000 entries. */
 export const JOURNAL_BODY_LIMIT = 8 * 1024;

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { describeFieldError } from '../../spec/formatAjvErrors.ts';
 import type { HttpProblem } from './HttpProblem.ts';
-import { maskUrl } from '../journal/maskSecrets.ts';
+import { maskUrl } from './maskSecrets.ts';
 import { problemCatalog, problemType } from './problemCatalog.ts';
 
 export interface ProblemBody {

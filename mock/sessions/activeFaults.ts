@@ -1,5 +1,5 @@
-import type { Session } from '../sessions/Session.ts';
-import type { Fault } from './Fault.ts';
+import type { Fault } from '../faults/Fault.ts';
+import type { Session } from './Session.ts';
 
 /**
  * The faults a request of `operationId` gets: the ones switched on for every request, and those of the rules
