@@ -26,12 +26,27 @@ const E2E = [
   'mock/dev/devMode.test.ts',
   // Three replicas, PostgreSQL and HAProxy as processes.
   'mock/replicas/replicas.test.ts',
+  // Processes, shells and browsers of their own.
+  'mock/cli/exitWithParent.test.ts',
+  'mock/persist/stateFileMode.test.ts',
+  'conformance/report/usedReplay.test.ts',
+  'conformance/report/hostileTarget.browser.test.ts',
+  'conformance/reproducers.test.ts',
+  'conformance/replay/recipes.test.ts',
+  'conformance/ciJob.test.ts',
+  'scripts/sessionsRecipe.browser.test.ts',
+  // Whole suite runs, many of them: the mock in every mode and seed, every generated-input fault, 200 MB answers.
+  'conformance/selfTest.test.ts',
+  'conformance/seedVerdicts.test.ts',
+  'conformance/generate/inputFaults.test.ts',
+  'conformance/boundedRun.test.ts',
 ];
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
 const INTEGRATION = [
   'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy}/**/*.test.ts',
-  'conformance/{selfTest,sessionsSelfTest}.test.ts',
+  'conformance/sessionsSelfTest.test.ts',
+  'conformance/{replay,generate}/**/*.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
 ];
 

@@ -51,6 +51,9 @@ export interface ClientOptions {
   now?: () => number;
 }
 
+/** The error of a request the run's deadline kept from being sent. */
+export const DEADLINE_PASSED = "not sent: the run's deadline (--timeout) has passed";
+
 /** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
 export function createClient(options: ClientOptions): HttpClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -97,12 +100,17 @@ export function createClient(options: ClientOptions): HttpClient {
       let overCap = false;
       const left = (): number => (options.deadline === undefined ? Infinity : options.deadline - performance.now());
       const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
-      if (left() <= 0) error = "not sent: the run's deadline (--timeout) has passed";
+      if (left() <= 0) error = DEADLINE_PASSED;
       else {
         try {
           const attempt = (): Promise<Response> =>
             doFetch(recorded.url, { method: recorded.method, headers, body, redirect: req.redirect ?? 'manual', signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left())))) });
-          let res = await attempt();
+          let res = await attempt().catch(async (caught: unknown) => {
+            // A kept-alive connection the server closed as it was reused: an idempotent request is sent again,
+            // once, on a new one (RFC 9110 §9.2.2); anything else is the target's answer.
+            if (!IDEMPOTENT.has(recorded.method) || !isConnectionReset(caught) || left() <= 0) throw caught;
+            return attempt();
+          });
           // A rate limit or a brief unavailability with Retry-After is production behaviour: wait (bounded) and retry.
           for (let retry = 0; retry < MAX_RETRIES && RETRY_STATUSES.includes(res.status); retry++) {
             const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? (() => performance.timeOrigin + performance.now()))());
@@ -150,6 +158,13 @@ function parseJson(text: string, contentType: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+function isConnectionReset(caught: unknown): boolean {
+  const code = (caught as { cause?: { code?: string } })?.cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 
 /** fetch hides the useful part ("ECONNREFUSED 127.0.0.1:4010") in error.cause. */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { loadContract, type Contract } from '../../spec/contract.ts';
 import { createRng } from '../../fixtures/rng.ts';
 import type { CheckFailure } from '../checks/Check.ts';
-import { createClient } from '../client/createClient.ts';
+import { createClient, DEADLINE_PASSED } from '../client/createClient.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import { createSecretBook } from '../client/SecretBook.ts';
 import { AREAS, REPLAY_AREA, type Area, type ConformConfig } from '../config/ConformConfig.ts';
@@ -76,7 +76,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const client = createClient({ baseUrl: config.baseUrl, secrets, now: () => options.now().getTime(), deadline: started + deadline, ...(options.sleep ? { sleep: options.sleep } : {}), ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
 
   const probe = await client.send({ method: 'GET', path: '/' });
-  if (probe.error && !probe.overCap) throw new UnreachableError(config.baseUrl, probe.error);
+  if (probe.error && !probe.overCap && probe.error !== DEADLINE_PASSED) throw new UnreachableError(config.baseUrl, probe.error);
 
   const shared: SharedState = {
     config,
