@@ -37,6 +37,9 @@ const E2E = [
   'scripts/sessionsRecipe.browser.test.ts',
   // Whole suite runs, many of them: the mock in every mode and seed, every generated-input fault, 200 MB answers.
   'conformance/selfTest.test.ts',
+  'conformance/sessionsSelfTest.test.ts',
+  'conformance/report/reportFlags.test.ts',
+  'conformance/plan/profiles.test.ts',
   'conformance/seedVerdicts.test.ts',
   'conformance/generate/inputFaults.test.ts',
   'conformance/boundedRun.test.ts',
@@ -45,7 +48,6 @@ const E2E = [
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
 const INTEGRATION = [
   'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy}/**/*.test.ts',
-  'conformance/sessionsSelfTest.test.ts',
   'conformance/{replay,generate}/**/*.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
 ];
