@@ -6,7 +6,7 @@ import { syncUploadVisible } from '../checks/syncUploadVisible.ts';
 import { itemsOf, type Json } from '../checks/values.ts';
 import type { SharedState } from '../run/createStepContext.ts';
 import type { StepContext } from '../run/StepContext.ts';
-import { findGroupByAlias } from '../scenarios/findGroupByAlias.ts';
+import { awaitGroupByAlias } from '../scenarios/findGroupByAlias.ts';
 import { obtainUserToken } from '../scenarios/obtainUserToken.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
 import { createBudget, type Budget } from './Budget.ts';
@@ -97,7 +97,8 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
           const sent = await judgeCase(shared, { ...upload.base, body: { groups: { data: [entry] } } }, learned);
           reportGenerated(s, sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })));
           if ((sent.exchange.response?.status ?? 0) >= 300) continue;
-          const { exchange, group: found } = await findGroupByAlias(s, alias);
+          // An upload may be applied asynchronously: read it back with the bounded poll of every write.
+          const { exchange, group: found } = await awaitGroupByAlias(s, alias, (g) => g !== undefined);
           s.check(syncUploadVisible, { exchange, uploaded: entry, ...(found ? { group: found } : {}) });
         }
       });

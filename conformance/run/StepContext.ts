@@ -38,6 +38,8 @@ export interface StepContext {
   readonly readOnly: boolean;
   /** The run's clock (injected), for instants the suite must invent, such as a data action's issuedAt. */
   now(): Date;
+  /** The run's waits (injected), for bounded read-back polls; real time when absent. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Sends a request to an operation of the spec and runs the exchange checks on the answer. */
   send(options: SendOptions): Promise<Exchange>;
   /** Sends a request outside the spec's operations (the OAuth redirect target, the base URL). */

@@ -25,6 +25,8 @@ export interface SharedState {
   seed: number;
   readOnly: boolean;
   now: () => Date;
+  /** The run's waits (injected): read-back polls sleep through it, so tests need not wait in real time. */
+  sleep?: (ms: number) => Promise<void>;
   userToken?: string;
 }
 
@@ -49,6 +51,7 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
     seed: shared.seed,
     readOnly: shared.readOnly,
     now: shared.now,
+    ...(shared.sleep ? { sleep: shared.sleep } : {}),
     get userToken() {
       return shared.userToken;
     },

@@ -1,5 +1,6 @@
 import type { Severity } from '../checks/Check.ts';
 import { instant, isRecord, type Json } from '../checks/values.ts';
+import { createdAtReadings, createdAtValues, type Readings } from './createdAtReadings.ts';
 
 /** A query filter of the group routes: how to take a value from a listed group and what matching means. */
 export interface GroupFilter {
@@ -14,6 +15,10 @@ export interface GroupFilter {
   holdsReference?(group: Json, value: string): boolean;
   show(group: Json): unknown;
   severity: Severity;
+  /** The values to try, chosen by the filter itself (the same for every seed) instead of by lookalike scores. */
+  choose?(groups: Json[]): Array<{ value: string; reference?: Json }>;
+  /** Where the matching rule is open: what every reasonable reading of `value` selects among `groups`. */
+  readings?(value: string, groups: Json[]): Readings | undefined;
 }
 
 const adminUsers = (group: Json): string[] => (Array.isArray(group.admins) ? group.admins : []).filter(isRecord).map((a) => a.user).filter((u): u is string => typeof u === 'string');
@@ -61,6 +66,8 @@ export const GROUP_FILTERS: readonly GroupFilter[] = [
     },
     matches: withinAnyReading,
     holdsReference: (g, v) => !DAY.test(v) || unambiguousDay(g),
+    choose: createdAtValues,
+    readings: createdAtReadings,
     show: (g) => g.createdAt,
     severity: 'MUST',
   },

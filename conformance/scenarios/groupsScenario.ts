@@ -9,6 +9,7 @@ import { limitHonoured } from '../checks/limitHonoured.ts';
 import { pageHonoured } from '../checks/pageHonoured.ts';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { foldText, searchNarrows } from '../checks/searchNarrows.ts';
+import { searchTotal } from '../checks/searchTotal.ts';
 import { sortOrder } from '../checks/sortOrder.ts';
 import { totalCount } from '../checks/totalCount.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
@@ -66,7 +67,7 @@ export const groupsScenario: Scenario = {
         const values = referenceValues(s, filter, ordered);
         if (values.length === 0) return s.skip(`no listed group has a ${filter.param} to filter by`);
         for (const { value, reference } of values) {
-          const found = await checkFilter(s, p, filter, value, reference, universe, scope);
+          const found = await checkFilter(s, p, filter, value, reference, universe, scope, complete);
           if (filter.param === 'active' && value === 'false') deleted.push(...found.filter((g) => g.active === false));
         }
       });
@@ -102,6 +103,15 @@ export const groupsScenario: Scenario = {
         s.check(pageHonoured, { exchange, page, limit, expected, actual: items.slice(0, limit).map((g) => String(g._id)) });
       }
       s.check(pagesDisjoint, { exchange: exchanges[1] as (typeof exchanges)[number], first: pages[0] ?? [], second: pages[1] ?? [] });
+      // The smallest page: limit=1 is the first group alone (an implementation that answers it empty breaks paging).
+      if (limit !== 1) {
+        const one = await s.send({ operationId: 'listGroups', query: { limit: 1, page: p.firstPage }, expect: { valid: true, severity: 'SHOULD' } });
+        if (one.response?.status === 200) {
+          const items = itemsOf(one.response.body);
+          s.check(limitHonoured, { exchange: one, limit: 1, count: items.length });
+          s.check(pageHonoured, { exchange: one, page: p.firstPage, limit: 1, expected: ordered.slice(0, 1).map((g) => String(g._id)), actual: items.slice(0, 1).map((g) => String(g._id)) });
+        }
+      }
       // A page past the end is empty: an implementation that repeats its last page (or clamps page) answers groups.
       if (complete) {
         const page = p.firstPage + Math.ceil(ordered.length / limit) + 3;
@@ -117,6 +127,12 @@ export const groupsScenario: Scenario = {
       const hits = itemsOf(body);
       everything = isRecord(body) && typeof body.total === 'number' ? body.total : hits.length;
       s.check(communityScope, { exchange: all, ...scope, items: hits });
+      // `total` counts the matches, not the page: the same search cut to two hits a page keeps its total.
+      if (everything >= 3) {
+        const paged = await s.send({ operationId: 'searchGroups', query: { limit: 2, page: needPaging(s).firstPage }, expect: { valid: true, severity: 'SHOULD' } });
+        const pagedBody = paged.response?.body;
+        if (paged.response?.status === 200 && isRecord(pagedBody)) s.check(searchTotal, { exchange: paged, total: pagedBody.total, hits: itemsOf(pagedBody).length, collected: everything });
+      }
       s.check(filterSubset, { exchange: all, filter: 'no filter', items: hits.filter((g) => complete || universe.has(String(g._id))), universe, complete: true });
       for (const filter of GROUP_FILTERS) {
         // The list step tries every chosen value; search repeats the two most discriminating (bounded work).
@@ -210,7 +226,7 @@ function cannotMatch(group: Json, q: string): boolean {
 }
 
 /** Lists with one filter value and judges the answer; returns the groups it answered. */
-async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }): Promise<Json[]> {
+async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }, universeComplete: boolean): Promise<Json[]> {
   const label = `${filter.param}=${value}`;
   const collected = await collectGroups(s, paging, 'listGroups', { [filter.param]: value }, undefined);
   const exchange = collected.exchanges[0];
@@ -228,7 +244,9 @@ async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, 
     else foreign.add(item._id as string);
   }
   const judged = collected.items.filter((g) => typeof g._id !== 'string' || universe.has(g._id) || foreign.has(g._id));
-  s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}) });
+  // The readings are weighed over the unfiltered list read to its end only: a group beyond it proves nothing.
+  const readings = universeComplete ? filter.readings?.(value, [...universe.values()]) : undefined;
+  s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}), ...(readings ? { readings } : {}) });
   return collected.items;
 }
 
@@ -246,6 +264,7 @@ const MAX_SCORED_GROUPS = 1000;
  * in others), then the group created nearest midnight (a day read in another zone). For active, both values.
  */
 function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): Array<{ value: string; reference?: Json }> {
+  if (filter.choose) return filter.choose(groups);
   const candidates = groups.filter((g) => filter.valuesOf(g).length > 0);
   if (filter.param === 'active') {
     // Both values, even when no listed group has one of them: the answer must then hold only matching groups.
