@@ -6,6 +6,7 @@ import { syncUploadVisible } from '../checks/syncUploadVisible.ts';
 import { itemsOf, type Json } from '../checks/values.ts';
 import type { SharedState } from '../run/createStepContext.ts';
 import type { StepContext } from '../run/StepContext.ts';
+import { everySection } from '../scenarios/buildSyncUpload.ts';
 import { awaitGroupByAlias } from '../scenarios/findGroupByAlias.ts';
 import { obtainUserToken } from '../scenarios/obtainUserToken.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
@@ -94,7 +95,7 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         for (const [i, name] of names.entries()) {
           const alias = `${prefix}-seq-${i}`;
           const entry = { alias, name, season: '2026', active: true };
-          const sent = await judgeCase(shared, { ...upload.base, body: { groups: { data: [entry] } } }, learned);
+          const sent = await judgeCase(shared, { ...upload.base, body: everySection({ groups: { data: [entry] } }) }, learned);
           reportGenerated(s, sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })));
           if ((sent.exchange.response?.status ?? 0) >= 300) continue;
           // An upload may be applied asynchronously: read it back with the bounded poll of every write.

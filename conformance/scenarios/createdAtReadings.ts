@@ -18,6 +18,8 @@ export const REAL_OFFSETS: readonly number[] = [
 export interface Reading {
   reading: string;
   ids: Set<string>;
+  /** The offset (minutes east of UTC) this reading reads a day at. */
+  offset: number;
 }
 
 /** What each reasonable reading of a createdAt value selects among `groups` (by _id). */
@@ -48,14 +50,14 @@ export function createdAtReadings(value: string, groups: Json[]): Readings | und
   if (DAY.test(value)) {
     const start = instant(`${value}T00:00:00.000Z`);
     if (start === undefined) return undefined;
-    return { sets: REAL_OFFSETS.map((z) => ({ reading: `the day ${value} at UTC${formatOffset(z)}`, ids: idsWhere(dated, (at) => at >= start - z * MINUTE && at < start + DAY_MS - z * MINUTE) })) };
+    return { sets: REAL_OFFSETS.map((z) => ({ reading: `the day ${value} at UTC${formatOffset(z)}`, ids: idsWhere(dated, (at) => at >= start - z * MINUTE && at < start + DAY_MS - z * MINUTE), offset: z })) };
   }
   const given = instant(value);
   if (given === undefined) return undefined;
   const sets = REAL_OFFSETS.map((z) => {
     const local = given + z * MINUTE;
     const start = local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - z * MINUTE;
-    return { reading: `the day of ${value} at UTC${formatOffset(z)}`, ids: idsWhere(dated, (at) => at >= start && at < start + DAY_MS) };
+    return { reading: `the day of ${value} at UTC${formatOffset(z)}`, ids: idsWhere(dated, (at) => at >= start && at < start + DAY_MS), offset: z };
   });
   return { sets, loose: (g) => Math.abs((instant(g.createdAt) ?? Infinity) - given) < 1000 };
 }
@@ -78,21 +80,32 @@ export function midnightDistance(at: number): number {
 }
 
 /**
- * The createdAt values that discriminate, the same for every seed: the UTC days of the two groups created
- * nearest a UTC midnight (a day cut short at either edge, or read in a zone nobody uses, misses them), and
- * the instant of a group created well inside its day written with a +05:30 offset (an offset dropped reads
- * another instant). A day's own group is not owed (another zone's day may leave it out); the instant's is.
+ * The createdAt values that discriminate, the same for every seed: the UTC day of the group created nearest
+ * after a UTC midnight and that of the group created nearest before one (a day cut short at its start or its
+ * end, or read at an offset nobody uses, misses them), and the instant of the group created furthest from
+ * a midnight written with a +05:30 offset (an offset dropped reads another instant). A day's own group is
+ * not owed (another zone's day may leave it out); the instant's is.
  */
 export function createdAtValues(groups: Json[]): Array<{ value: string; reference?: Json }> {
-  const dated = groups.filter((g) => instant(g.createdAt) !== undefined).map((g) => ({ g, at: instant(g.createdAt) as number }));
+  const dated = groups.filter((g) => instant(g.createdAt) !== undefined).map((g) => ({ g, at: instant(g.createdAt) as number })).sort((a, b) => a.at - b.at);
   if (dated.length === 0) return [];
-  const byEdge = [...dated].sort((a, b) => midnightDistance(a.at) - midnightDistance(b.at) || a.at - b.at);
-  const days: string[] = [];
-  for (const { at } of byEdge) {
-    const day = new Date(at).toISOString().slice(0, 10);
-    if (!days.includes(day)) days.push(day);
-    if (days.length === 2) break;
+  const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+  // The two groups created either side of one UTC midnight, closest together: only UTC reads that midnight
+  // between them, so a day cut short at either end contradicts every reading of the two days at once.
+  let pair: [number, number] | undefined;
+  for (let i = 1; i < dated.length; i++) {
+    const x = (dated[i - 1] as { at: number }).at;
+    const y = (dated[i] as { at: number }).at;
+    if (dayOf(x) !== dayOf(y) && (!pair || y - x < pair[1] - pair[0])) pair = [x, y];
   }
+  const days = pair ? [dayOf(pair[0]), dayOf(pair[1])] : [dayOf((dated[0] as { at: number }).at)];
   const inner = [...dated].sort((a, b) => midnightDistance(b.at) - midnightDistance(a.at) || a.at - b.at)[0] as { g: Json; at: number };
   return [...days.map((value) => ({ value })), { value: withOffset(inner.at, 330), reference: inner.g }];
+}
+
+/** The offsets among `readings` whose set is exactly `answered` (both over active groups of `universe`). */
+export function matchingOffsets(readings: Reading[], answered: Set<string>, universe: Map<string, Json>): number[] {
+  const active = (ids: Set<string>): Set<string> => new Set([...ids].filter((id) => universe.get(id)?.active !== false));
+  const mine = active(answered);
+  return readings.filter((r) => { const ids = active(r.ids); return ids.size === mine.size && [...ids].every((id) => mine.has(id)); }).map((r) => r.offset);
 }

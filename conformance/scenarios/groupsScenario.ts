@@ -14,6 +14,7 @@ import { sortOrder } from '../checks/sortOrder.ts';
 import { totalCount } from '../checks/totalCount.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { StepContext } from '../run/StepContext.ts';
+import { matchingOffsets } from './createdAtReadings.ts';
 import { GROUP_FILTERS, type GroupFilter } from './groupFilters.ts';
 import { collectGroups, learnPaging, type Paging } from './learnPaging.ts';
 import type { Scenario } from './Scenario.ts';
@@ -64,10 +65,12 @@ export const groupsScenario: Scenario = {
     for (const filter of GROUP_FILTERS) {
       await step(`filter by ${filter.param}`, async (s) => {
         const p = requireGroups(s);
+        /** The offsets (minutes) at which every day answered so far reads: one implementation, one zone. */
+        const offsets = new Set<number>();
         const values = referenceValues(s, filter, ordered);
         if (values.length === 0) return s.skip(`no listed group has a ${filter.param} to filter by`);
         for (const { value, reference } of values) {
-          const found = await checkFilter(s, p, filter, value, reference, universe, scope, complete);
+          const found = await checkFilter(s, p, filter, value, reference, universe, scope, complete, offsets);
           if (filter.param === 'active' && value === 'false') deleted.push(...found.filter((g) => g.active === false));
         }
       });
@@ -142,7 +145,7 @@ export const groupsScenario: Scenario = {
           const how = `${alias ? `alias=${alias}&` : ''}${filter.param}=${value}`;
           const found = reference && alias ? (await searchFor(s, needPaging(s), how, query, reference, scope)).items : itemsOf((await s.send({ operationId: 'searchGroups', query, expect: { valid: true } })).response?.body);
           const exchange = s.client.exchanges.at(-1);
-          if (exchange) s.check(filterMatches, { exchange, filter: `${filter.param}=${value}`, items: found, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+          if (exchange) judgeMatches(s, exchange, filter, value, found);
         }
       }
     });
@@ -225,13 +228,22 @@ function cannotMatch(group: Json, q: string): boolean {
   return !foldText(group.name).includes(folded) && !foldText(group.alias).includes(folded) && !words(q).every((w) => mine.has(w));
 }
 
+/** filter-matches on an answer: at the filter's severity, or, where the comparison is open, loosely (MUST) and exactly (SHOULD). */
+function judgeMatches(s: StepContext, exchange: Exchange, filter: GroupFilter, value: string, items: Json[]): void {
+  const label = `${filter.param}=${value}`;
+  const { loosely } = filter;
+  if (!loosely) return void s.check(filterMatches, { exchange, filter: label, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+  const failures = s.check(filterMatches, { exchange, filter: label, items, matches: (g) => loosely(g, value), show: filter.show, severity: filter.severity });
+  if (failures.length === 0) s.check(filterMatches, { exchange, filter: `${label} (exactly)`, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: 'SHOULD' });
+}
+
 /** Lists with one filter value and judges the answer; returns the groups it answered. */
-async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }, universeComplete: boolean): Promise<Json[]> {
+async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }, universeComplete: boolean, offsets: Set<number>): Promise<Json[]> {
   const label = `${filter.param}=${value}`;
   const collected = await collectGroups(s, paging, 'listGroups', { [filter.param]: value }, undefined);
   const exchange = collected.exchanges[0];
   if (!exchange || exchange.response?.status !== 200) return [];
-  s.check(filterMatches, { exchange, filter: label, items: collected.items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+  judgeMatches(s, exchange, filter, value, collected.items);
   for (const e of collected.exchanges) s.check(communityScope, { exchange: e, ...scope, items: itemsOf(e.response?.body) });
   // A group the unfiltered pages did not show may sit beyond them: read a bounded sample by id before
   // calling any foreign; groups neither listed nor read are not judged.
@@ -245,8 +257,16 @@ async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, 
   }
   const judged = collected.items.filter((g) => typeof g._id !== 'string' || universe.has(g._id) || foreign.has(g._id));
   // The readings are weighed over the unfiltered list read to its end only: a group beyond it proves nothing.
-  const readings = universeComplete ? filter.readings?.(value, [...universe.values()]) : undefined;
+  // An implementation reads every day at one offset: the offsets the earlier days allowed are the only ones left.
+  const all = universeComplete ? filter.readings?.(value, [...universe.values()]) : undefined;
+  const day = all !== undefined && all.loose === undefined;
+  const readings = all && day && offsets.size > 0 ? { ...all, sets: all.sets.filter((r) => offsets.has(r.offset)) } : all;
   s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}), ...(readings ? { readings } : {}) });
+  if (readings && day && collected.complete) {
+    const matched = matchingOffsets(readings.sets, new Set(judged.map((g) => String(g._id))), universe);
+    offsets.clear();
+    for (const z of matched) offsets.add(z);
+  }
   return collected.items;
 }
 
