@@ -28,6 +28,7 @@ describe('the suite against an independent implementation', () => {
     ['403 for a bad token, application/json errors, a 202 upload with no body', { badTokenStatus: 403, errorType: 'application/json', upload: '202-empty' }],
     ['search without paging, sort ignored, newest first, "after" exclusive', { searchPaging: false, sortParam: false, newestFirst: true, afterExclusive: true, maxLimit: 50, defaultLimit: 20 }],
     ['a rate limiter (429 with Retry-After) and writes visible 300 ms after their answer', { rateLimitEvery: 7, writeDelayMs: 300 }],
+    ['a day read at UTC-03:00, names compared under a collation, uploads that must carry every section', { dayOffsetMinutes: -180, nameCollation: true, uploadRequiresEverySection: true }],
   ])('passes with %s', { timeout: 60_000 }, async (_name, options) => {
     target = await startTestTarget(options);
     const result = await runConformance({ config: target.config, seed: 7, now: NOW });
