@@ -300,16 +300,24 @@ function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): A
     for (const v of filter.valuesOf(g)) if (!byValue.has(v) && byValue.size < MAX_SCORED) byValue.set(v, g);
     if (byValue.size >= MAX_SCORED) break;
   }
-  const weighed = groups.slice(0, MAX_SCORED_GROUPS).map((g) => ({ g, folded: filter.valuesOf(g).map(foldText) }));
+  const weighed = groups.slice(0, MAX_SCORED_GROUPS).map((g) => ({ g, raw: filter.valuesOf(g), folded: filter.valuesOf(g).map(foldText) }));
   const scored = [...byValue].map(([value, reference]) => {
     const folded = foldText(value);
-    const excluded = weighed.filter(({ g }) => !filter.matches(g, value));
-    const lookalikes = excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length;
+    // Lookalikes no reading may match (a collation still tells `Turma A1` from `Turma A`): what a prefix or
+    // substring match answers and a right one does not.
+    const excluded = weighed.filter(({ g }) => !(filter.loosely ?? filter.matches)(g, value));
+    // Contained as written counts twice: a case-sensitive prefix or substring match shows only on those.
+    const lookalikes = excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length + excluded.filter(({ raw }) => raw.some((other) => other.includes(value))).length;
     return { value, reference, lookalikes, excludes: excluded.length > 0 ? 1 : 0, midnight: midnightDistance(reference) };
   });
   scored.sort((a, b) => b.lookalikes - a.lookalikes || b.excludes - a.excludes || a.midnight - b.midnight || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  const chosen = scored.slice(0, VALUES_PER_FILTER - 1);
-  const rest = scored.slice(VALUES_PER_FILTER - 1);
+  // One value per folded spelling among the fixed ones: `Turma A` and `turma a` tell the same wrong matches apart.
+  const chosen: typeof scored = [];
+  for (const candidate of scored) {
+    if (chosen.length >= VALUES_PER_FILTER - 1) break;
+    if (!chosen.some((c) => foldText(c.value) === foldText(candidate.value))) chosen.push(candidate);
+  }
+  const rest = scored.filter((c) => !chosen.includes(c));
   if (rest.length > 0) chosen.push(s.rng.pick(rest));
   return chosen.map(({ value, reference }) => (filter.holdsReference?.(reference, value) ?? true ? { value, reference } : { value }));
 }
