@@ -21,6 +21,8 @@ export interface SendOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string | undefined>;
   json?: unknown;
+  /** A body sent as it is (not JSON), instead of `json`. */
+  text?: string;
   /** Credentials: the operation's own by default (bearer token, user token), 'none', or a literal header. */
   auth?: 'default' | 'none' | { authorization: string };
   /** The community-id header: the configured community by default, null to leave it out. */

@@ -83,6 +83,7 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
         ...(options.query ? { query: options.query } : {}),
         headers,
         ...(options.json !== undefined ? { json: options.json } : {}),
+        ...(options.text !== undefined ? { text: options.text } : {}),
       });
       recorder.exchanges++;
       recorder.operationIds.add(op.operationId);

@@ -107,6 +107,11 @@ export const syncScenario: Scenario = {
         ['groups.removeUnlistedTags is "true", not a boolean', { groups: { data: [], removeUnlistedTags: 'true' } }, s.bodyRule('uploadSyncEntities', 'groups')],
       ];
       for (const [violation, json, rule] of cases) await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, json, expect: { invalid: violation, rule } });
+      // "Request bodies are `application/json`": a body that is not JSON, or JSON sent as another media type, is
+      // garbage to refuse. What a server answers it is an error behaviour ("not shown"), so a 2xx is a SHOULD.
+      const unsupported = '#/components/responses/UnsupportedMediaType';
+      await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, text: '{"groups": {"data": [', expect: { invalid: 'the body is not JSON', rule: unsupported } });
+      await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, headers: { 'content-type': 'text/plain' }, json: { groups: { data: [] } }, expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported } });
     });
   },
 };
