@@ -31,6 +31,8 @@ describe('filter-subset', () => {
     ['a foreign group', [at('1', 'a'), at('3', 'z')], true, ['MUST']],
     ['the reference missing', [at('2', 'b')], true, ['MUST']],
     ['the reference missing from a cut page', [at('2', 'b')], false, []],
+    // An unfiltered list may leave deleted groups out (decided, not stated): one of them is not foreign.
+    ['a deleted group the unfiltered list left out', [at('1', 'a'), { ...at('3', 'z'), active: false }], true, []],
   ])('%s', (_name, items, complete, want) => {
     expect(severities(filterSubset.run({ exchange: x, filter: 'name=x', items, universe, reference: at('1', 'a'), complete }))).toEqual(want);
   });

@@ -9,7 +9,10 @@ import type { Exchange } from '../client/Exchange.ts';
 /**
  * Keys are case-sensitive ("spelled as below"). Schemas are open, so `updatedAt` where `UpdatedAt` is
  * documented, or `members` for `Members`, passes the schema; this check catches a key that matches a
- * documented one case-insensitively (or up to `_`/`-`) while the documented spelling is absent.
+ * documented one case-insensitively (or up to `_`/`-`) while the documented spelling is absent. The
+ * description keeps misspellings on purpose ("`incudes` … the key is spelled this way in the interface"), so a
+ * key one letter away from a documented key of at least five letters (`includes` for `incudes`), while that
+ * key is absent and the key itself is not documented there, is a misspelling too.
  */
 export const keySpelling = defineCheck<ExchangeInput>('key-spelling', 'Documented keys are spelled exactly (case included).', { MUST: stated('Keys are case-sensitive and spelled as below.'), SHOULD: decided('User-info and OAuth') }, ({ contract, exchange }, fail) => {
   const res = exchange.response;
@@ -43,11 +46,25 @@ function walk(contract: Contract, exchange: Exchange, fail: FailureFactory, poin
       walk(contract, exchange, fail, known, child, childPath, out, inferred);
       continue;
     }
-    const meant = byFolded.get(fold(key));
+    const meant = byFolded.get(fold(key)) ?? oneEditAway(key, Object.keys(documented));
     if (meant === undefined || meant in record) continue;
     const meantPointer = documented[meant] as string;
     const severity = inferred || contract.isInferred(meantPointer) ? 'SHOULD' : 'MUST';
     const where = locate({ in: 'response', path: childPath });
     out.push(fail(severity, exchange, `${where} is spelled "${key}"; the documented key is "${meant}"`, { path: where, expected: meant, actual: key, ...(severity === 'SHOULD' ? { source: decisionFor(meantPointer) } : {}) }));
   }
+}
+
+/** The documented key (five letters or more) that `key` becomes by one letter inserted, removed or changed. */
+export function oneEditAway(key: string, documented: readonly string[]): string | undefined {
+  if (key.length < 5) return undefined;
+  return documented.find((d) => d.length >= 5 && d !== key && withinOneEdit(key, d));
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }

@@ -112,7 +112,8 @@ describe('installation checks', () => {
     // "Approves the installation" is stated: the effect is a MUST.
     ['still pending', { status: 'pending_approval' }, 409, ['MUST']],
     ['listed but approved: false', { status: 'installed', approved: false }, 409, ['MUST']],
-    ['not listed', undefined, 409, ['SHOULD']],
+    // The list is the one read of installations: never listed after approve, polled, is no trace of it.
+    ['not listed', undefined, 409, ['MUST']],
     ['approved twice', { status: 'installed' }, 200, ['SHOULD']],
   ])('approve-effect: %s', (_name, installation, secondStatus, want) => {
     expect(sev(approveEffect.run({ exchange: x, ...(installation ? { installation } : {}), secondApprove: fakeExchange('approveAppInstallation', secondStatus, {}) }))).toEqual(want);
@@ -203,11 +204,17 @@ describe('oauth-flow', () => {
   it.each([
     ['a code and the state', redirect('http://cb/?code=abc&state=s1'), 'authorize', []],
     ['an error', redirect('http://cb/?error=login_required&state=s1'), 'authorize', ['SHOULD']],
-    ['the state lost', redirect('http://cb/?code=abc'), 'authorize', ['SHOULD']],
+    // RFC 6749 §4.1.2, of the flow the description names: the state comes back.
+    ['the state lost', redirect('http://cb/?code=abc'), 'authorize', ['MUST']],
     ['no redirect', fakeExchange(undefined, 200, 'html'), 'authorize', ['SHOULD']],
     ['a bearer token', fakeExchange('token', 200, { access_token: 't', token_type: 'Bearer' }), 'token', []],
     ['an invalid_grant', fakeExchange('token', 400, { error: 'invalid_grant' }), 'token', ['SHOULD']],
     ['a token of another type', fakeExchange('token', 200, { access_token: 't', token_type: 'mac' }), 'token', ['SHOULD']],
+    // RFC 6749 §4.1.2 and §5.2: a code is good once, and the refusal is a 400 with an error.
+    ['a reused code refused', fakeExchange('token', 400, { error: 'invalid_grant' }), 'reuse', []],
+    ['a reused code accepted', fakeExchange('token', 200, { access_token: 't', token_type: 'Bearer' }), 'reuse', ['MUST']],
+    ['a reused code refused without an error', fakeExchange('token', 401, { message: 'no' }), 'reuse', ['MUST']],
+    ['a reused code answered 500 (no-server-error judges it)', fakeExchange('token', 500, { message: 'no' }), 'reuse', []],
   ] as const)('%s', (_name, exchange, stage, want) => {
     expect(sev(oauthFlow.run({ exchange, stage, state: 's1' }))).toEqual(want);
   });

@@ -15,6 +15,8 @@ export interface ClientRequest {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string | undefined>;
+  /** Sent as it is (a body that is not JSON), as application/json unless a content-type header says otherwise. */
+  text?: string;
   /** False sends no Accept header (an endpoint that answers HTML or a redirect, such as OAuth's authorize). */
   accept?: false;
   /** 'manual' returns a 3xx as it is (the OAuth redirect carries the code in Location). */
@@ -89,6 +91,9 @@ export function createClient(options: ClientOptions): HttpClient {
         for (const [name, value] of Object.entries(req.form)) if (value !== undefined) form.append(name, value);
         body = form.toString();
         headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      } else if (req.text !== undefined) {
+        body = req.text;
+        headers['content-type'] ??= 'application/json';
       } else if (req.json !== undefined) {
         body = JSON.stringify(req.json);
         headers['content-type'] ??= 'application/json';

@@ -6,7 +6,8 @@ import { syncUploadVisible } from '../checks/syncUploadVisible.ts';
 import { itemsOf, type Json } from '../checks/values.ts';
 import type { SharedState } from '../run/createStepContext.ts';
 import type { StepContext } from '../run/StepContext.ts';
-import { findGroupByAlias } from '../scenarios/findGroupByAlias.ts';
+import { everySection } from '../scenarios/buildSyncUpload.ts';
+import { awaitGroupByAlias } from '../scenarios/findGroupByAlias.ts';
 import { obtainUserToken } from '../scenarios/obtainUserToken.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
 import { createBudget, type Budget } from './Budget.ts';
@@ -94,10 +95,11 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         for (const [i, name] of names.entries()) {
           const alias = `${prefix}-seq-${i}`;
           const entry = { alias, name, season: '2026', active: true };
-          const sent = await judgeCase(shared, { ...upload.base, body: { groups: { data: [entry] } } }, learned);
+          const sent = await judgeCase(shared, { ...upload.base, body: everySection({ groups: { data: [entry] } }) }, learned);
           reportGenerated(s, sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })));
           if ((sent.exchange.response?.status ?? 0) >= 300) continue;
-          const { exchange, group: found } = await findGroupByAlias(s, alias);
+          // An upload may be applied asynchronously: read it back with the bounded poll of every write.
+          const { exchange, group: found } = await awaitGroupByAlias(s, alias, (g) => g !== undefined);
           s.check(syncUploadVisible, { exchange, uploaded: entry, ...(found ? { group: found } : {}) });
         }
       });

@@ -56,7 +56,10 @@ const writes = (target: OperationTarget): OperationTarget => ({ ...target, write
 
 /** A small upload of the suite's own: one group and one component, aliases under the run's prefix. */
 export function syncBase(prefix: string): Json {
+  // Every top-level key, as the suite's own uploads: one reading of the description requires all four.
   return {
+    users: { data: [] },
+    members: { data: [], removeUnlistedUsers: false },
     groups: { data: [{ alias: `${prefix}-turma`, name: 'Turma gerada', season: '2026', active: true, tags: [`${prefix}-tag`], fields: { 'education:basic': { tipo: 'regular', nivel: 'EF2', periodo: ['matutino'] } } }] },
     components: { data: [{ active: true, alias: `${prefix}-comp`, name: 'Componente gerado', fields: { '@education:basic': { inep: '35012345' } } }] },
   };

@@ -21,6 +21,8 @@ export interface SendOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string | undefined>;
   json?: unknown;
+  /** A body sent as it is (not JSON), instead of `json`. */
+  text?: string;
   /** Credentials: the operation's own by default (bearer token, user token), 'none', or a literal header. */
   auth?: 'default' | 'none' | { authorization: string };
   /** The community-id header: the configured community by default, null to leave it out. */
@@ -38,6 +40,8 @@ export interface StepContext {
   readonly readOnly: boolean;
   /** The run's clock (injected), for instants the suite must invent, such as a data action's issuedAt. */
   now(): Date;
+  /** The run's waits (injected), for bounded read-back polls; real time when absent. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Sends a request to an operation of the spec and runs the exchange checks on the answer. */
   send(options: SendOptions): Promise<Exchange>;
   /** Sends a request outside the spec's operations (the OAuth redirect target, the base URL). */

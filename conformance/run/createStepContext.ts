@@ -25,6 +25,8 @@ export interface SharedState {
   seed: number;
   readOnly: boolean;
   now: () => Date;
+  /** The run's waits (injected): read-back polls sleep through it, so tests need not wait in real time. */
+  sleep?: (ms: number) => Promise<void>;
   userToken?: string;
 }
 
@@ -52,6 +54,7 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
     seed: shared.seed,
     readOnly: shared.readOnly,
     now: shared.now,
+    ...(shared.sleep ? { sleep: shared.sleep } : {}),
     get userToken() {
       return shared.userToken;
     },
@@ -83,6 +86,7 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
         ...(options.query ? { query: options.query } : {}),
         headers,
         ...(options.json !== undefined ? { json: options.json } : {}),
+        ...(options.text !== undefined ? { text: options.text } : {}),
       });
       recorder.exchanges++;
       recorder.operationIds.add(op.operationId);

@@ -86,6 +86,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     seed: options.seed,
     readOnly,
     now: options.now,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(config.userToken ? { userToken: config.userToken } : {}),
   };
   emit({ type: 'start', baseUrl: client.baseUrl, seed: options.seed, areas, strict, readOnly });

@@ -16,6 +16,23 @@ export interface SyncPlan {
 }
 
 /**
+ * "Body: an object whose members are all of the following top-level keys" reads either way: the four keys
+ * allowed, or the four keys required. The suite's uploads carry all four (empty `data` where nothing is sent),
+ * so an implementation that requires them is not failed for a reading the description allows.
+ */
+export const EMPTY_SECTIONS = {
+  users: { data: [] as unknown[] },
+  components: { data: [] as unknown[] },
+  members: { data: [] as unknown[], removeUnlistedUsers: false },
+  groups: { data: [] as unknown[] },
+} as const;
+
+/** An upload body with every top-level key: the sections given, the others empty. */
+export function everySection(sections: Record<string, unknown>): Record<string, unknown> {
+  return { ...EMPTY_SECTIONS, ...sections };
+}
+
+/**
  * Two uploads under fresh run ids, aliases prefixed `conform-<seed>-`: the first links users (as admins
  * through adminsSet), a member (an enrollment) and components to two groups of one season; the second
  * lists less with every removeUnlisted* flag on, and deactivates g2.
@@ -78,6 +95,7 @@ export function buildSyncUpload(rng: Rng, seed: number, season: string): SyncPla
     },
   };
   const second = {
+    ...EMPTY_SECTIONS,
     groups: {
       data: [group(groups.g1, true, [[users.prof1, components[0]]], [components[0]], [tags[0]]), group(groups.g2, false, [[users.prof1, components[0]]], [components[0]], [tags[0]])],
       removeUnlistedAdmins: true,

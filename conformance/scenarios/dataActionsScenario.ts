@@ -9,6 +9,12 @@ import type { Scenario } from './Scenario.ts';
 
 const LIMIT = 1000;
 
+/** An ISO 8601 UTC instant at whole seconds, without a fraction (`2026-03-01T10:00:00Z`), at or before `at`. */
+export function wholeSeconds(at: string): string {
+  const ms = instant(at) ?? 0;
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** The two data actions: what they return, from when, how many, in which order, and to whom. */
 export const dataActionsScenario: Scenario = {
   area: 'data-actions',
@@ -36,6 +42,15 @@ export const dataActionsScenario: Scenario = {
         s.check(updatedAfter, { exchange, after, records, unfiltered: all, limit: LIMIT });
         s.check(dataActionOrder, { exchange, records });
         if (action.kind === 'users') s.check(rolesSet, { exchange, records });
+        // "`after` string (ISO 8601 UTC instant)": the same instant to the second, without a fraction, is one
+        // too, and refusing it is a MUST; and an instant past every record leaves nothing, answered as `data: []`.
+        const seconds = wholeSeconds(after);
+        const bare = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { after: seconds, limit: LIMIT }), expect: { valid: true } });
+        if (bare.response?.status === 200) s.check(updatedAfter, { exchange: bare, after: seconds, records: itemsOf(bare.response.body), unfiltered: all, limit: LIMIT });
+        const newest = instant(times.at(-1)) as number;
+        const beyond = new Date(newest + 1000).toISOString();
+        const none = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { after: beyond, limit: LIMIT }), expect: { valid: true } });
+        if (none.response?.status === 200) s.check(updatedAfter, { exchange: none, after: beyond, records: itemsOf(none.response.body), unfiltered: all, limit: LIMIT });
       });
 
       await step(`${action.kind}: every field of data at once`, async (s) => {

@@ -1,5 +1,7 @@
 import type { Severity } from '../checks/Check.ts';
 import { instant, isRecord, type Json } from '../checks/values.ts';
+import { foldText } from '../checks/searchNarrows.ts';
+import { createdAtReadings, createdAtValues, type Readings } from './createdAtReadings.ts';
 
 /** A query filter of the group routes: how to take a value from a listed group and what matching means. */
 export interface GroupFilter {
@@ -8,12 +10,21 @@ export interface GroupFilter {
   valuesOf(group: Json): string[];
   matches(group: Json, value: string): boolean;
   /**
+   * Where the description leaves the comparison open: what every reasonable reading still matches (MUST);
+   * `matches` is then our decision (SHOULD).
+   */
+  loosely?(group: Json, value: string): boolean;
+  /**
    * Whether the group taken the value from must be among the results under every reading of the value
    * (a calendar day near midnight may fall on another day in the community's time zone).
    */
   holdsReference?(group: Json, value: string): boolean;
   show(group: Json): unknown;
   severity: Severity;
+  /** The values to try, chosen by the filter itself (the same for every seed) instead of by lookalike scores. */
+  choose?(groups: Json[]): Array<{ value: string; reference?: Json }>;
+  /** Where the matching rule is open: what every reasonable reading of `value` selects among `groups`. */
+  readings?(value: string, groups: Json[]): Readings | undefined;
 }
 
 const adminUsers = (group: Json): string[] => (Array.isArray(group.admins) ? group.admins : []).filter(isRecord).map((a) => a.user).filter((u): u is string => typeof u === 'string');
@@ -48,7 +59,9 @@ function unambiguousDay(group: Json): boolean {
 }
 
 export const GROUP_FILTERS: readonly GroupFilter[] = [
-  { param: 'name', valuesOf: (g) => (typeof g.name === 'string' ? [g.name] : []), matches: (g, v) => g.name === v, show: (g) => g.name, severity: 'MUST' },
+  // "`name` … name": equal names. Whether case and accents count is a collation the description does not
+  // choose (decided: exact); a name that is not the value under any collation (a prefix, a substring) is a MUST.
+  { param: 'name', valuesOf: (g) => (typeof g.name === 'string' ? [g.name] : []), matches: (g, v) => g.name === v, loosely: (g, v) => typeof g.name === 'string' && foldText(g.name) === foldText(v), show: (g) => g.name, severity: 'MUST' },
   { param: 'season', valuesOf: (g) => (typeof g.season === 'string' ? [g.season] : []), matches: (g, v) => g.season === v, show: (g) => g.season, severity: 'MUST' },
   { param: 'active', valuesOf: (g) => (typeof g.active === 'boolean' ? [String(g.active)] : []), matches: (g, v) => g.active === (v === 'true'), show: (g) => g.active, severity: 'MUST' },
   { param: 'admins.user', valuesOf: (g) => adminUsers(g), matches: (g, v) => adminUsers(g).includes(v), show: (g) => adminUsers(g), severity: 'MUST' },
@@ -61,6 +74,8 @@ export const GROUP_FILTERS: readonly GroupFilter[] = [
     },
     matches: withinAnyReading,
     holdsReference: (g, v) => !DAY.test(v) || unambiguousDay(g),
+    choose: createdAtValues,
+    readings: createdAtReadings,
     show: (g) => g.createdAt,
     severity: 'MUST',
   },

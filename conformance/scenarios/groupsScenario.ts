@@ -9,10 +9,12 @@ import { limitHonoured } from '../checks/limitHonoured.ts';
 import { pageHonoured } from '../checks/pageHonoured.ts';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { foldText, searchNarrows } from '../checks/searchNarrows.ts';
+import { searchTotal } from '../checks/searchTotal.ts';
 import { sortOrder } from '../checks/sortOrder.ts';
 import { totalCount } from '../checks/totalCount.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { StepContext } from '../run/StepContext.ts';
+import { matchingOffsets } from './createdAtReadings.ts';
 import { GROUP_FILTERS, type GroupFilter } from './groupFilters.ts';
 import { collectGroups, learnPaging, type Paging } from './learnPaging.ts';
 import type { Scenario } from './Scenario.ts';
@@ -63,10 +65,12 @@ export const groupsScenario: Scenario = {
     for (const filter of GROUP_FILTERS) {
       await step(`filter by ${filter.param}`, async (s) => {
         const p = requireGroups(s);
+        /** The offsets (minutes) at which every day answered so far reads: one implementation, one zone. */
+        const offsets = new Set<number>();
         const values = referenceValues(s, filter, ordered);
         if (values.length === 0) return s.skip(`no listed group has a ${filter.param} to filter by`);
         for (const { value, reference } of values) {
-          const found = await checkFilter(s, p, filter, value, reference, universe, scope);
+          const found = await checkFilter(s, p, filter, value, reference, universe, scope, complete, offsets);
           if (filter.param === 'active' && value === 'false') deleted.push(...found.filter((g) => g.active === false));
         }
       });
@@ -102,6 +106,15 @@ export const groupsScenario: Scenario = {
         s.check(pageHonoured, { exchange, page, limit, expected, actual: items.slice(0, limit).map((g) => String(g._id)) });
       }
       s.check(pagesDisjoint, { exchange: exchanges[1] as (typeof exchanges)[number], first: pages[0] ?? [], second: pages[1] ?? [] });
+      // The smallest page: limit=1 is the first group alone (an implementation that answers it empty breaks paging).
+      if (limit !== 1) {
+        const one = await s.send({ operationId: 'listGroups', query: { limit: 1, page: p.firstPage }, expect: { valid: true, severity: 'SHOULD' } });
+        if (one.response?.status === 200) {
+          const items = itemsOf(one.response.body);
+          s.check(limitHonoured, { exchange: one, limit: 1, count: items.length });
+          s.check(pageHonoured, { exchange: one, page: p.firstPage, limit: 1, expected: ordered.slice(0, 1).map((g) => String(g._id)), actual: items.slice(0, 1).map((g) => String(g._id)) });
+        }
+      }
       // A page past the end is empty: an implementation that repeats its last page (or clamps page) answers groups.
       if (complete) {
         const page = p.firstPage + Math.ceil(ordered.length / limit) + 3;
@@ -117,6 +130,12 @@ export const groupsScenario: Scenario = {
       const hits = itemsOf(body);
       everything = isRecord(body) && typeof body.total === 'number' ? body.total : hits.length;
       s.check(communityScope, { exchange: all, ...scope, items: hits });
+      // `total` counts the matches, not the page: the same search cut to two hits a page keeps its total.
+      if (everything >= 3) {
+        const paged = await s.send({ operationId: 'searchGroups', query: { limit: 2, page: needPaging(s).firstPage }, expect: { valid: true, severity: 'SHOULD' } });
+        const pagedBody = paged.response?.body;
+        if (paged.response?.status === 200 && isRecord(pagedBody)) s.check(searchTotal, { exchange: paged, total: pagedBody.total, hits: itemsOf(pagedBody).length, collected: everything });
+      }
       s.check(filterSubset, { exchange: all, filter: 'no filter', items: hits.filter((g) => complete || universe.has(String(g._id))), universe, complete: true });
       for (const filter of GROUP_FILTERS) {
         // The list step tries every chosen value; search repeats the two most discriminating (bounded work).
@@ -126,7 +145,7 @@ export const groupsScenario: Scenario = {
           const how = `${alias ? `alias=${alias}&` : ''}${filter.param}=${value}`;
           const found = reference && alias ? (await searchFor(s, needPaging(s), how, query, reference, scope)).items : itemsOf((await s.send({ operationId: 'searchGroups', query, expect: { valid: true } })).response?.body);
           const exchange = s.client.exchanges.at(-1);
-          if (exchange) s.check(filterMatches, { exchange, filter: `${filter.param}=${value}`, items: found, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+          if (exchange) judgeMatches(s, exchange, filter, value, found);
         }
       }
     });
@@ -209,13 +228,22 @@ function cannotMatch(group: Json, q: string): boolean {
   return !foldText(group.name).includes(folded) && !foldText(group.alias).includes(folded) && !words(q).every((w) => mine.has(w));
 }
 
+/** filter-matches on an answer: at the filter's severity, or, where the comparison is open, loosely (MUST) and exactly (SHOULD). */
+function judgeMatches(s: StepContext, exchange: Exchange, filter: GroupFilter, value: string, items: Json[]): void {
+  const label = `${filter.param}=${value}`;
+  const { loosely } = filter;
+  if (!loosely) return void s.check(filterMatches, { exchange, filter: label, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+  const failures = s.check(filterMatches, { exchange, filter: label, items, matches: (g) => loosely(g, value), show: filter.show, severity: filter.severity });
+  if (failures.length === 0) s.check(filterMatches, { exchange, filter: `${label} (exactly)`, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: 'SHOULD' });
+}
+
 /** Lists with one filter value and judges the answer; returns the groups it answered. */
-async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }): Promise<Json[]> {
+async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }, universeComplete: boolean, offsets: Set<number>): Promise<Json[]> {
   const label = `${filter.param}=${value}`;
   const collected = await collectGroups(s, paging, 'listGroups', { [filter.param]: value }, undefined);
   const exchange = collected.exchanges[0];
   if (!exchange || exchange.response?.status !== 200) return [];
-  s.check(filterMatches, { exchange, filter: label, items: collected.items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+  judgeMatches(s, exchange, filter, value, collected.items);
   for (const e of collected.exchanges) s.check(communityScope, { exchange: e, ...scope, items: itemsOf(e.response?.body) });
   // A group the unfiltered pages did not show may sit beyond them: read a bounded sample by id before
   // calling any foreign; groups neither listed nor read are not judged.
@@ -228,7 +256,17 @@ async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, 
     else foreign.add(item._id as string);
   }
   const judged = collected.items.filter((g) => typeof g._id !== 'string' || universe.has(g._id) || foreign.has(g._id));
-  s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}) });
+  // The readings are weighed over the unfiltered list read to its end only: a group beyond it proves nothing.
+  // An implementation reads every day at one offset: the offsets the earlier days allowed are the only ones left.
+  const all = universeComplete ? filter.readings?.(value, [...universe.values()]) : undefined;
+  const day = all !== undefined && all.loose === undefined;
+  const readings = all && day && offsets.size > 0 ? { ...all, sets: all.sets.filter((r) => offsets.has(r.offset)) } : all;
+  s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}), ...(readings ? { readings } : {}) });
+  if (readings && day && collected.complete) {
+    const matched = matchingOffsets(readings.sets, new Set(judged.map((g) => String(g._id))), universe);
+    offsets.clear();
+    for (const z of matched) offsets.add(z);
+  }
   return collected.items;
 }
 
@@ -246,6 +284,7 @@ const MAX_SCORED_GROUPS = 1000;
  * in others), then the group created nearest midnight (a day read in another zone). For active, both values.
  */
 function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): Array<{ value: string; reference?: Json }> {
+  if (filter.choose) return filter.choose(groups);
   const candidates = groups.filter((g) => filter.valuesOf(g).length > 0);
   if (filter.param === 'active') {
     // Both values, even when no listed group has one of them: the answer must then hold only matching groups.
@@ -261,16 +300,24 @@ function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): A
     for (const v of filter.valuesOf(g)) if (!byValue.has(v) && byValue.size < MAX_SCORED) byValue.set(v, g);
     if (byValue.size >= MAX_SCORED) break;
   }
-  const weighed = groups.slice(0, MAX_SCORED_GROUPS).map((g) => ({ g, folded: filter.valuesOf(g).map(foldText) }));
+  const weighed = groups.slice(0, MAX_SCORED_GROUPS).map((g) => ({ g, raw: filter.valuesOf(g), folded: filter.valuesOf(g).map(foldText) }));
   const scored = [...byValue].map(([value, reference]) => {
     const folded = foldText(value);
-    const excluded = weighed.filter(({ g }) => !filter.matches(g, value));
-    const lookalikes = excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length;
+    // Lookalikes no reading may match (a collation still tells `Turma A1` from `Turma A`): what a prefix or
+    // substring match answers and a right one does not.
+    const excluded = weighed.filter(({ g }) => !(filter.loosely ?? filter.matches)(g, value));
+    // Contained as written counts twice: a case-sensitive prefix or substring match shows only on those.
+    const lookalikes = excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length + excluded.filter(({ raw }) => raw.some((other) => other.includes(value))).length;
     return { value, reference, lookalikes, excludes: excluded.length > 0 ? 1 : 0, midnight: midnightDistance(reference) };
   });
   scored.sort((a, b) => b.lookalikes - a.lookalikes || b.excludes - a.excludes || a.midnight - b.midnight || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  const chosen = scored.slice(0, VALUES_PER_FILTER - 1);
-  const rest = scored.slice(VALUES_PER_FILTER - 1);
+  // One value per folded spelling among the fixed ones: `Turma A` and `turma a` tell the same wrong matches apart.
+  const chosen: typeof scored = [];
+  for (const candidate of scored) {
+    if (chosen.length >= VALUES_PER_FILTER - 1) break;
+    if (!chosen.some((c) => foldText(c.value) === foldText(candidate.value))) chosen.push(candidate);
+  }
+  const rest = scored.filter((c) => !chosen.includes(c));
   if (rest.length > 0) chosen.push(s.rng.pick(rest));
   return chosen.map(({ value, reference }) => (filter.holdsReference?.(reference, value) ?? true ? { value, reference } : { value }));
 }

@@ -51,7 +51,7 @@ export const installationsScenario: Scenario = {
         const installation = all.find((i) => i.community === community) ?? (all.length === 1 ? all[0] : undefined);
         return { exchange, ...(installation ? { installation } : {}) };
       };
-      const polled = await pollUntil(readBack, (r) => deepEqual(r.installation?.contactInfo, changed));
+      const polled = await pollUntil(readBack, (r) => deepEqual(r.installation?.contactInfo, changed), s.sleep ? { sleep: s.sleep } : {});
       const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;
       s.check(installationUpdateStored, { exchange: polled.value.exchange, key: 'contactInfo', sent: changed, ...(polled.value.installation ? { read: polled.value.installation } : {}), ...(late !== undefined ? { late } : {}) });
       // Leave the instance as found, so the next run meets the same state.
@@ -85,7 +85,7 @@ export const installationsScenario: Scenario = {
         return { exchange, ...(installation ? { installation } : {}) };
       };
       const approved = (r: { installation?: Json }): boolean => r.installation !== undefined && r.installation.status !== 'pending_approval' && r.installation.approved !== false;
-      const polled = await pollUntil(readBack, approved);
+      const polled = await pollUntil(readBack, approved, s.sleep ? { sleep: s.sleep } : {});
       const { exchange: after, installation } = polled.value;
       const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;
       const second = await approve();

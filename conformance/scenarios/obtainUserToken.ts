@@ -10,7 +10,7 @@ import { pkce } from './pkce.ts';
  * request redirects straight back with a code, which the token request exchanges. Returns the access token
  * and the scopes granted, or undefined when the flow broke (oauth-flow says where).
  */
-export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig): Promise<{ token: string; scopes: string[] } | undefined> {
+export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig, options: { reuseCode?: boolean } = {}): Promise<{ token: string; scopes: string[] } | undefined> {
   const { verifier, challenge } = pkce(s.rng);
   const state = s.rng.hex(16);
   const authorizeQuery = {
@@ -28,7 +28,7 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig):
   // so their exchanges are judged and counted as those operations.
   // Its documented answer is an HTML page or a redirect, never JSON: no `Accept: application/json` (a validating server answers 406).
   const authorize = await s.sendRaw({ method: 'GET', path: oauth.authorizationUrl, query: authorizeQuery, redirect: 'manual', accept: false, operationId: 'authorize' });
-  if (s.check(oauthFlow, { exchange: authorize, stage: 'authorize', state }).length > 0) return undefined;
+  if (s.check(oauthFlow, { exchange: authorize, stage: 'authorize', state }).some((f) => f.severity === 'SHOULD' || !authorize.response?.headers.location)) return undefined;
   const location = authorize.response?.headers.location as string;
   const code = new URL(location, s.client.url(oauth.authorizationUrl)).searchParams.get('code') as string;
 
@@ -43,6 +43,11 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig):
   if (s.check(oauthFlow, { exchange: token, stage: 'token' }).length > 0) return undefined;
   const body = token.response?.body;
   if (!isRecord(body) || typeof body.access_token !== 'string') return undefined;
+  if (options.reuseCode) {
+    // RFC 6749 §4.1.2: a code is good once; the second exchange must be refused (with a §5.2 error).
+    const again = await s.sendRaw({ method: 'POST', path: oauth.tokenUrl, form, headers, operationId: 'token' });
+    s.check(oauthFlow, { exchange: again, stage: 'reuse' });
+  }
   s.client.secrets.add(body.access_token, ENV.userToken);
   if (typeof body.refresh_token === 'string') s.client.secrets.add(body.refresh_token, 'CONFORM_REFRESH_TOKEN');
   const scopes = typeof body.scope === 'string' ? body.scope.split(' ').filter(Boolean) : oauth.scopes;

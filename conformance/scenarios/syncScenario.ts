@@ -6,9 +6,9 @@ import { updatedAfter } from '../checks/updatedAfter.ts';
 import { instant, isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { StepContext } from '../run/StepContext.ts';
 import { buildSyncUpload, type SyncPlan } from './buildSyncUpload.ts';
-import { DATA_ACTIONS } from './dataActionRequest.ts';
+import { DATA_ACTIONS, dataActionRequest } from './dataActionRequest.ts';
 import { fetchUpdatedSince } from './fetchUpdatedSince.ts';
-import { findGroupByAlias } from './findGroupByAlias.ts';
+import { awaitGroupByAlias, findGroupByAlias } from './findGroupByAlias.ts';
 import type { Scenario } from './Scenario.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +35,7 @@ export const syncScenario: Scenario = {
     await step('uploaded groups are found with the uploaded values', async (s) => {
       const p = needPlan(s);
       for (const [key, entry] of [['g1', p.groups.g1], ['g2', p.groups.g2]] as const) {
-        const { exchange, group } = await findGroupByAlias(s, entry.alias);
+        const { exchange, group } = await awaitGroupByAlias(s, entry.alias, (found) => found !== undefined);
         s.check(syncUploadVisible, { exchange, uploaded: { ...entry, season: p.season, active: true }, ...(group ? { group } : {}) });
         if (key === 'g1') g1 = group;
         if (key === 'g2' && group && Array.isArray(group.admins) && isRecord(group.admins[0]) && typeof group.admins[0].user === 'string') prof1Id = group.admins[0].user;
@@ -59,10 +59,27 @@ export const syncScenario: Scenario = {
       }
     });
 
+    await step('the data actions leave the uploaded records out of another season', async (s) => {
+      const p = needPlan(s);
+      if (!s.config.appSecret) return s.skip('no app secret (--app-secret or CONFORM_APP_SECRET)');
+      // The upload linked its users and components to groups of its season only: asked for another season
+      // (one the community's groups use, else one nobody uses), they are not that season's.
+      const other = (await otherSeason(s, p.season)) ?? `${p.season}-conform-${s.seed}-other`;
+      const wanted = { users: Object.values(p.users), components: [...p.components] };
+      for (const action of DATA_ACTIONS) {
+        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { season: other, limit: 1000 }), expect: { valid: true } });
+        if (exchange.response?.status !== 200) continue;
+        const records = itemsOf(exchange.response.body);
+        s.check(syncRecordsSupplied, { exchange, kind: action.kind, aliases: wanted[action.kind], records, otherSeason: { asked: other, uploaded: p.season } });
+      }
+    });
+
     await step('a second upload with removeUnlisted* unlinks what it does not list', async (s) => {
       const p = needPlan(s);
       const exchange = await upload(s, p.secondRunId, p.second);
       if ((exchange.response?.status ?? 0) >= 300) return s.skip('the second upload was refused');
+      // The same upload deactivates g2: once that shows, the upload has been applied (bounded poll).
+      await awaitGroupByAlias(s, p.groups.g2.alias, (found) => found?.active === false);
       const { exchange: read, group } = await findGroupByAlias(s, p.groups.g1.alias);
       if (!group) return s.skip(`group ${p.groups.g1.alias} not found after the second upload`);
       const tags = (Array.isArray(group.tags) ? group.tags : []).filter(isRecord).map((t) => String(t.name));
@@ -90,12 +107,24 @@ export const syncScenario: Scenario = {
         ['groups.removeUnlistedTags is "true", not a boolean', { groups: { data: [], removeUnlistedTags: 'true' } }, s.bodyRule('uploadSyncEntities', 'groups')],
       ];
       for (const [violation, json, rule] of cases) await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, json, expect: { invalid: violation, rule } });
+      // "Request bodies are `application/json`": a body that is not JSON, or JSON sent as another media type, is
+      // garbage to refuse. What a server answers it is an error behaviour ("not shown"), so a 2xx is a SHOULD.
+      const unsupported = '#/components/responses/UnsupportedMediaType';
+      await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, text: '{"groups": {"data": [', expect: { invalid: 'the body is not JSON', rule: unsupported } });
+      await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, headers: { 'content-type': 'text/plain' }, json: { groups: { data: [] } }, expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported } });
     });
   },
 };
 
 function upload(s: StepContext, runId: string, body: unknown) {
   return s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, json: body, expect: { valid: true } });
+}
+
+/** Another season the community's listed groups use, the smallest in code point order (the same every run). */
+async function otherSeason(s: StepContext, season: string): Promise<string | undefined> {
+  const exchange = await s.send({ operationId: 'listGroups', expect: { valid: true } });
+  const seasons = [...new Set(itemsOf(exchange.response?.body).map((g) => g.season).filter((v): v is string => typeof v === 'string' && v !== '' && v !== season))].sort();
+  return seasons[0];
 }
 
 /** A season the community uses (that of its newest listed group), else the current year by the run's clock. */

@@ -30,6 +30,12 @@ export interface TargetConventions {
   rateLimitEvery?: number;
   /** An installation update or approve becomes visible this many ms after its answer (asynchronous writes). */
   writeDelayMs?: number;
+  /** A `createdAt` day is read at this offset, minutes east of UTC (the community's zone; default 0, UTC). */
+  dayOffsetMinutes?: number;
+  /** `name` compares under a case- and accent-insensitive collation (default: exactly). */
+  nameCollation?: boolean;
+  /** An upload must carry all four top-level keys (one reading of "whose members are all of the following"). */
+  uploadRequiresEverySection?: boolean;
   /** Synthetic groups in the community instead of the small own data (for the bounded-work test). */
   groups?: number;
 }
@@ -52,6 +58,13 @@ export const TARGET_FAULTS = {
   'scopes-unchecked-for-members': 'user-info-includes',
   'deleted-group-unreadable': 'valid-request-accepted',
   'token-opens-any-community': 'cross-community',
+  // A day that starts a second late (a > where >= was meant): the group created at midnight is lost.
+  'day-starts-late': 'filter-subset',
+  // An instant cut to its first 19 characters and read as UTC: offset and milliseconds dropped.
+  'instant-truncated': 'filter-subset',
+  // RFC 6749 §4.1.2, of the flow the description names: the state is not echoed, a code is good twice.
+  'state-not-echoed': 'oauth-flow',
+  'code-reusable': 'oauth-flow',
   // SHOULD only (paging and the community value are decisions): caught under --strict.
   'pages-overlap': 'pages-disjoint',
   'foreign-community': 'community-scope',

@@ -13,20 +13,40 @@ const fold = (v: unknown): string => String(v ?? '').normalize('NFD').replace(/\
 const SORT_KEYS = ['createdAt', 'updatedAt', 'name', 'alias'];
 
 /** The filter of the list and the search (search adds alias and q), refusing values it cannot read. */
-export function groupFilter(query: Query, search: boolean, namePrefix = false): (g: Json) => boolean {
+export interface FilterHabits {
+  /** The fault: a name matched by its beginning. */
+  namePrefix?: boolean;
+  /** A collation that ignores case and accents (legitimate). */
+  nameCollation?: boolean;
+  /** A day read at this offset, minutes east of UTC (legitimate; default UTC). */
+  dayOffsetMinutes?: number;
+  /** The fault: a day starting one second late. */
+  dayStartsLate?: boolean;
+  /** The fault: an instant cut to `YYYY-MM-DDTHH:mm:ss` and read as UTC. */
+  instantTruncated?: boolean;
+}
+
+export function groupFilter(query: Query, search: boolean, habits: FilterHabits = {}): (g: Json) => boolean {
+  const { namePrefix = false } = habits;
   const tests: Array<(g: Json) => boolean> = [];
   if (query.active !== undefined) {
     if (query.active !== 'true' && query.active !== 'false') throw new Refusal(400, 'active must be true or false');
     tests.push((g) => g.active === (query.active === 'true'));
   }
   // The fault matches a name by its beginning (a LIKE 'x%' a team could ship): the right one is exact.
-  if (query.name !== undefined) tests.push(namePrefix ? (g) => String(g.name).startsWith(query.name as string) : (g) => g.name === query.name);
+  if (query.name !== undefined) tests.push(namePrefix ? (g) => String(g.name).startsWith(query.name as string) : habits.nameCollation ? (g) => fold(g.name) === fold(query.name) : (g) => g.name === query.name);
   if (query.season !== undefined) tests.push((g) => g.season === query.season);
   if (query['admins.user'] !== undefined) tests.push((g) => Array.isArray(g.admins) && g.admins.some((a) => (a as Json).user === query['admins.user']));
   if (query.createdAt !== undefined) {
     const value = query.createdAt;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) tests.push((g) => String(g.createdAt).slice(0, 10) === value);
-    else if (!Number.isNaN(Date.parse(value)) && /T/.test(value)) tests.push((g) => Date.parse(String(g.createdAt)) === Date.parse(value));
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      const start = Date.parse(`${value}T00:00:00.000Z`) - (habits.dayOffsetMinutes ?? 0) * 60_000 + (habits.dayStartsLate ? 1000 : 0);
+      const end = Date.parse(`${value}T00:00:00.000Z`) - (habits.dayOffsetMinutes ?? 0) * 60_000 + 86_400_000;
+      tests.push((g) => Date.parse(String(g.createdAt)) >= start && Date.parse(String(g.createdAt)) < end);
+    } else if (!Number.isNaN(Date.parse(value)) && /T/.test(value)) {
+      const at = habits.instantTruncated ? Date.parse(`${value.slice(0, 19)}Z`) : Date.parse(value);
+      tests.push((g) => Date.parse(String(g.createdAt)) === at);
+    }
     else throw new Refusal(400, 'createdAt must be a date or an instant');
   }
   if (search && query.alias !== undefined) tests.push((g) => g.alias === query.alias);

@@ -64,7 +64,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (!search && faults.has('sort-name-500') && /(^|,)-?name/.test(query.sort ?? '')) throw new Refusal(500, 'collation index missing');
     const page = search && !o.searchPaging ? { offset: 0, limit: o.defaultLimit } : paging(query);
     // The synthetic groups are tested on their index; uploaded ones, after them, as objects.
-    const match = groupFilter(query, search, faults.has('name-by-prefix'));
+    const match = groupFilter(query, search, { namePrefix: faults.has('name-by-prefix'), nameCollation: o.nameCollation === true, dayOffsetMinutes: o.dayOffsetMinutes ?? 0, dayStartsLate: faults.has('day-starts-late'), instantTruncated: faults.has('instant-truncated') });
     const fast = base.matcher?.(query, search);
     const byIndex = fast ? (i: number): boolean => (i < base.size ? fast(i) : match(source.at(i))) : undefined;
     const result = pageOf(source, match, sort, page, search || o.totalHeader, o.newestFirst === true, byIndex);
@@ -156,7 +156,10 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     const sync = /^\/v2\/sync\/([^/]+)\/uploadEntities$/.exec(path);
     if (method === 'POST' && sync) {
       authorize(req);
-      const receipt = syncUpload(entities, body(), sync[1] as string);
+      const upload = body();
+      const sections = ['groups', 'members', 'users', 'components'];
+      if (o.uploadRequiresEverySection && (typeof upload !== 'object' || upload === null || sections.some((k) => !(k in upload)))) throw new Refusal(400, `an upload carries ${sections.join(', ')}`);
+      const receipt = syncUpload(entities, upload, sync[1] as string);
       if (o.upload === '202-empty') {
         res.writeHead(202);
         return void res.end();
@@ -179,7 +182,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
         codes.set(code, { challenge: query.code_challenge, scopes: (query.scope ?? 'openid').split(' ') });
         redirect.searchParams.set('code', code);
       }
-      if (query.state) redirect.searchParams.set('state', query.state);
+      if (query.state && !faults.has('state-not-echoed')) redirect.searchParams.set('state', query.state);
       res.writeHead(302, { location: redirect.toString() });
       return void res.end();
     }
@@ -190,7 +193,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       const verifier = form.get('code_verifier') ?? '';
       if (basic !== `${APP.id}:${APP.clientSecret}`) return json(res, 401, { error: 'invalid_client' });
       if (!grant || createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return json(res, 400, { error: 'invalid_grant' });
-      codes.delete(form.get('code') ?? '');
+      if (!faults.has('code-reusable')) codes.delete(form.get('code') ?? '');
       const token = randomBytes(20).toString('hex');
       userTokens.set(token, grant.scopes);
       return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: grant.scopes.join(' ') });

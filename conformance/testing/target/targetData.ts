@@ -36,7 +36,8 @@ const NAMES = ['1º Ano A', '1º Ano B', '2º Ano A', '3º Ano Único', 'Coral I
 
 /** A group of the small data: distinct creation instants, two seasons, a few deleted, teachers as admins. */
 function ownGroup(i: number): Json {
-  const created = EPOCH + i * 37 * MINUTE + (i % 3) * 1000;
+  // The last two straddle a UTC midnight, a second apart: a day cut short at either end shows on them.
+  const created = i === NAMES.length - 2 ? Date.UTC(2024, 1, 1, 23, 59, 59, 500) : i === NAMES.length - 1 ? Date.UTC(2024, 1, 2, 0, 0, 0, 0) : EPOCH + i * 37 * MINUTE + (i % 3) * 1000;
   return {
     _id: hex24(0xa000 + i),
     alias: `et-${i < 6 ? 2025 : 2026}-${i}`,

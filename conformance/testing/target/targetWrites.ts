@@ -27,6 +27,16 @@ function dataOf(body: Json, key: string): Json[] {
 export function syncUpload(entities: Entities, raw: unknown, runId: string): Json {
   if (!isObject(raw)) throw new Refusal(400, 'the body must be an object');
   const parts = { components: dataOf(raw, 'components'), users: dataOf(raw, 'users'), members: dataOf(raw, 'members'), groups: dataOf(raw, 'groups') };
+  // Whatever it later serves as a string is checked before anything is stored: the whole upload or nothing.
+  for (const [section, entries] of Object.entries(parts)) {
+    for (const [i, entry] of entries.entries()) {
+      for (const key of ['alias', 'name', 'email', 'season']) {
+        if (entry[key] !== undefined && typeof entry[key] !== 'string') throw new Refusal(400, `${section}.data[${i}].${key} must be a string`);
+      }
+      if (entry.active !== undefined && typeof entry.active !== 'boolean') throw new Refusal(400, `${section}.data[${i}].active must be a boolean`);
+      if (entry.rolesSet !== undefined && (!isObject(entry.rolesSet) || Object.values(entry.rolesSet).some((v) => typeof v !== 'boolean'))) throw new Refusal(400, `${section}.data[${i}].rolesSet must be an object of booleans`);
+    }
+  }
   const now = (): string => new Date(START + ++entities.tick * 1000).toISOString();
   const upsert = (list: Json[], entry: Json, make: () => Json): Json => {
     const found = list.find((x) => x.alias === entry.alias);
