@@ -25,7 +25,17 @@ export default tseslint.config(
   {
     // The pages' own scripts run in the browser, next to the Swagger UI bundle the page loads first.
     files: ['mock/**/public/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', location: 'readonly', sessionStorage: 'readonly', URLSearchParams: 'readonly', SwaggerUIBundle: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        location: 'readonly',
+        sessionStorage: 'readonly',
+        URLSearchParams: 'readonly',
+        SwaggerUIBundle: 'readonly',
+      },
+    },
   },
   {
     // Tests read response bodies of many shapes; typing each one would add noise, not safety.

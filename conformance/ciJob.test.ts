@@ -39,14 +39,23 @@ describe("the README's CI job", () => {
     writeFileSync(join(dir, 'conform.json'), JSON.stringify({ ...rest, ...(oauth ? { oauth: publicOauth } : {}) }));
     writeFileSync(join(dir, 'waivers.json'), '[]');
     const files: Record<string, string> = { '../ci/conform.json': join(dir, 'conform.json'), '../ci/waivers.json': join(dir, 'waivers.json') };
-    const args = ciJobArgs().map((a) => (a === 'http://localhost:8080' ? target.url : (files[a] ?? (a.startsWith('../reports/') ? join(dir, a.slice('../reports/'.length)) : a))));
+    const args = ciJobArgs().map((a) =>
+      a === 'http://localhost:8080' ? target.url : (files[a] ?? (a.startsWith('../reports/') ? join(dir, a.slice('../reports/'.length)) : a)),
+    );
     const env = { CONFORM_TOKEN: token, CONFORM_APP_SECRET: appSecret, CONFORM_CLIENT_SECRET: clientSecret };
     const outcomes = [];
     for (const run of [1, 2]) {
       const lines: string[] = [];
       const code = await main(args, { env, stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
-      const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { coverage?: { operations?: { notCovered?: Array<{ operation?: string }> } } };
-      outcomes.push({ run, code, uncovered: (report.coverage?.operations?.notCovered ?? []).map((u) => u.operation), output: code === EXIT.conformant ? '' : lines.join('\n') });
+      const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+        coverage?: { operations?: { notCovered?: Array<{ operation?: string }> } };
+      };
+      outcomes.push({
+        run,
+        code,
+        uncovered: (report.coverage?.operations?.notCovered ?? []).map((u) => u.operation),
+        output: code === EXIT.conformant ? '' : lines.join('\n'),
+      });
     }
     expect(outcomes).toEqual([
       { run: 1, code: EXIT.conformant, uncovered: [], output: '' },

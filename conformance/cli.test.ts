@@ -70,10 +70,23 @@ describe('conform CLI', () => {
     // The direction of the default order is our decision, not the description's: newest first is a SHOULD failure.
     const reversed = await startMockTarget({ faults: ['list-newest-first'] });
     try {
-      const args = ['--base-url', reversed.url, '--token', healthy.config.token as string, '--community', healthy.config.community as string, '--only', 'groups', '--seed', '7'];
+      const args = [
+        '--base-url',
+        reversed.url,
+        '--token',
+        healthy.config.token as string,
+        '--community',
+        healthy.config.community as string,
+        '--only',
+        'groups',
+        '--seed',
+        '7',
+      ];
       const lenient = await run(args);
       expect(lenient.code).toBe(0);
-      expect(lenient.out.join('\n')).toMatch(/Warnings \(SHOULD[^\n]*\n\nlistGroups {2}GET \/v1\/groups\n {2}✗ \[SHOULD\] default-order: groups come newest first/);
+      expect(lenient.out.join('\n')).toMatch(
+        /Warnings \(SHOULD[^\n]*\n\nlistGroups {2}GET \/v1\/groups\n {2}✗ \[SHOULD\] default-order: groups come newest first/,
+      );
       // Without otherCommunity in the config, the cross-community step is skipped (with its reason).
       expect(lenient.out.at(-1)).toMatch(/^\d+ passed, 0 failed, (1 skipped, )?\d+ warnings?$/);
       const strict = await run([...args, '--strict']);
@@ -86,14 +99,31 @@ describe('conform CLI', () => {
   });
 
   it('writes JUnit and JSON reports with secrets masked', async () => {
-    const { files } = await run(['--base-url', broken.url, '--config', configFile, '--only', 'groups,data-actions', '--seed', '7', '--junit', 'out/junit.xml', '--json', 'out/report.json']);
+    const { files } = await run([
+      '--base-url',
+      broken.url,
+      '--config',
+      configFile,
+      '--only',
+      'groups,data-actions',
+      '--seed',
+      '7',
+      '--junit',
+      'out/junit.xml',
+      '--json',
+      'out/report.json',
+    ]);
     const junit = files.get('out/junit.xml') as string;
     const json = JSON.parse(files.get('out/report.json') as string);
     expect(junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance" tests="\d+" failures="[1-9]\d*"/);
     expect(junit).toContain('<testsuite name="groups"');
     expect(junit).toContain('<failure type="filter-matches"');
     expect(json).toMatchObject({ seed: 7, conformant: false, areas: ['groups', 'data-actions'] });
-    expect(json.cases.some((c: { failures: Array<{ check: string; exchange: { curl: string } }> }) => c.failures.some((f) => f.check === 'filter-matches' && f.exchange.curl.includes('$CONFORM_TOKEN')))).toBe(true);
+    expect(
+      json.cases.some((c: { failures: Array<{ check: string; exchange: { curl: string } }> }) =>
+        c.failures.some((f) => f.check === 'filter-matches' && f.exchange.curl.includes('$CONFORM_TOKEN')),
+      ),
+    ).toBe(true);
     for (const secret of [healthy.config.token, healthy.config.appSecret] as string[]) {
       expect(junit).not.toContain(secret);
       expect(files.get('out/report.json')).not.toContain(secret);
@@ -101,19 +131,23 @@ describe('conform CLI', () => {
   });
 
   it('runs --only data-actions with no bearer token, secrets from the environment', async () => {
-    const { code, out } = await run(['--base-url', healthy.url, '--only', 'data-actions', '--community', healthy.config.community as string], { CONFORM_APP_SECRET: healthy.config.appSecret as string });
+    const { code, out } = await run(['--base-url', healthy.url, '--only', 'data-actions', '--community', healthy.config.community as string], {
+      CONFORM_APP_SECRET: healthy.config.appSecret as string,
+    });
     expect(code).toBe(0);
     expect(out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
   });
 
-  it('sends --header on every request; the reproducers carry it after a setup line that names each variable\'s origin', async () => {
+  it("sends --header on every request; the reproducers carry it after a setup line that names each variable's origin", async () => {
     const { code, out } = await run(['--base-url', broken.url, '--config', configFile, '--only', 'groups', '--seed', '7', '--header', 'X-Conform-Run: r7']);
     const text = out.join('\n');
     expect(code).toBe(1);
     const reproducers = out.filter((l) => l.trim().startsWith('reproduce:'));
     expect(reproducers.length).toBeGreaterThan(0);
     for (const line of reproducers) expect(line).toContain(`-H 'x-conform-run: r7'`);
-    expect(text).toContain(`export CONFORM_TOKEN="$(node -p 'require(process.argv[1]).token' '${configFile}')"  # CONFORM_TOKEN: config key "token" of ${configFile}`);
+    expect(text).toContain(
+      `export CONFORM_TOKEN="$(node -p 'require(process.argv[1]).token' '${configFile}')"  # CONFORM_TOKEN: config key "token" of ${configFile}`,
+    );
   });
 
   it('--show-secrets inlines the values; no setup line is needed', async () => {
@@ -124,8 +158,19 @@ describe('conform CLI', () => {
     expect(text).not.toContain('export CONFORM_TOKEN');
   });
 
-  it('--save-token writes the user token of the suite\'s own login, which then replays user-info', async () => {
-    const { code, out, secrets } = await run(['--base-url', healthy.url, '--config', configFile, '--only', 'user-info', '--seed', '7', '--save-token', 'out/user-token.txt']);
+  it("--save-token writes the user token of the suite's own login, which then replays user-info", async () => {
+    const { code, out, secrets } = await run([
+      '--base-url',
+      healthy.url,
+      '--config',
+      configFile,
+      '--only',
+      'user-info',
+      '--seed',
+      '7',
+      '--save-token',
+      'out/user-token.txt',
+    ]);
     expect(code).toBe(0);
     const token = (secrets.get('out/user-token.txt') ?? '').trim();
     expect(token.length).toBeGreaterThan(10);

@@ -32,7 +32,6 @@ export type { RunResult } from './run/RunResult.ts';
 
 export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
 
-
 export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: (line: string) => void;
@@ -69,9 +68,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const config = resolveConfig(args, io.env, readFile);
     const color = shouldColor(io.env, io.isTTY);
     const contract = io.runOptions?.contract ?? loadContract();
-    const replay = args.replay ? loadReplayPlan(args.replay, args.recordedConfig ?? defaultRecordedConfig(), contract, io.readBytes ?? ((path) => readFileSync(path))) : undefined;
+    const replay = args.replay
+      ? loadReplayPlan(args.replay, args.recordedConfig ?? defaultRecordedConfig(), contract, io.readBytes ?? ((path) => readFileSync(path)))
+      : undefined;
     const profile = replay ? replayProfile(replay, AREA_PLAN.replay.checks) : findProfile(args.profile ?? DEFAULT_PROFILE);
-    const waivers = args.waivers ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, { checks: new Set([...checkRegistry.keys(), 'step-error']), operations: new Set(contract.operations.keys()) }) : [];
+    const waivers = args.waivers
+      ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, {
+          checks: new Set([...checkRegistry.keys(), 'step-error']),
+          operations: new Set(contract.operations.keys()),
+        })
+      : [];
     const now = io.now ?? (() => new Date());
     const raw = await runConformance({
       config,
@@ -89,9 +95,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       ...io.runOptions,
     });
     const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });
-    if (replay && result.extras) result.extras.certificate.replay = { har: replay.file, sha256: replay.sha256, calls: replay.calls.length, leftOut: replay.skipped };
+    if (replay && result.extras)
+      result.extras.certificate.replay = { har: replay.file, sha256: replay.sha256, calls: replay.calls.length, leftOut: replay.skipped };
     io.stdout(formatConsoleReport(result, { color }));
-    if (replay) io.stdout(`Replayed ${replay.file} (sha256 ${replay.sha256}): ${replay.calls.length} API calls${Object.keys(replay.skipped).length > 0 ? `; left out: ${Object.entries(replay.skipped).map(([why, n]) => `${n} ${why}`).join(', ')}` : ''}`);
+    if (replay)
+      io.stdout(
+        `Replayed ${replay.file} (sha256 ${replay.sha256}): ${replay.calls.length} API calls${
+          Object.keys(replay.skipped).length > 0
+            ? `; left out: ${Object.entries(replay.skipped)
+                .map(([why, n]) => `${n} ${why}`)
+                .join(', ')}`
+            : ''
+        }`,
+      );
     const write = io.writeFile ?? writeReport;
     if (args.saveToken) {
       if (result.loginToken) {
@@ -101,7 +117,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     // Each report on its own: one that cannot be made or written (a full disk, a bad path) leaves the others.
     let unwritten = 0;
-    for (const [flag, path, make] of [['--junit', args.junit, toJunitXml], ['--json', args.json, toJsonReport], ['--html', args.html, toHtmlReport]] as const) {
+    for (const [flag, path, make] of [
+      ['--junit', args.junit, toJunitXml],
+      ['--json', args.json, toJsonReport],
+      ['--html', args.html, toHtmlReport],
+    ] as const) {
       if (path === undefined) continue;
       try {
         write(path, make(result));

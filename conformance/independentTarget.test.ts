@@ -7,7 +7,8 @@ import { startTestTarget, type TestTarget } from './testing/target/startTestTarg
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 
-const musts = (result: RunResult): string[] => result.cases.flatMap((c) => c.failures.map((f) => `${c.area} › ${c.title}: [${f.severity}] ${f.check}: ${f.message}`));
+const musts = (result: RunResult): string[] =>
+  result.cases.flatMap((c) => c.failures.map((f) => `${c.area} › ${c.title}: [${f.severity}] ${f.check}: ${f.message}`));
 const failedChecks = (result: RunResult): string[] => [...new Set(result.cases.flatMap((c) => c.failures.map((f) => f.check)))];
 
 // An implementation written from the description alone, with its own data, never seen by the suite:
@@ -26,9 +27,15 @@ describe('the suite against an independent implementation', () => {
     ['a maximum of 5 with pages from 0 (more matches than a page everywhere)', { maxLimit: 5, defaultLimit: 3, firstPage: 0 }],
     ['a large limit clamped, no X-Total-Count', { maxLimit: 5, defaultLimit: 3, clampLimit: true, totalHeader: false }],
     ['403 for a bad token, application/json errors, a 202 upload with no body', { badTokenStatus: 403, errorType: 'application/json', upload: '202-empty' }],
-    ['search without paging, sort ignored, newest first, "after" exclusive', { searchPaging: false, sortParam: false, newestFirst: true, afterExclusive: true, maxLimit: 50, defaultLimit: 20 }],
+    [
+      'search without paging, sort ignored, newest first, "after" exclusive',
+      { searchPaging: false, sortParam: false, newestFirst: true, afterExclusive: true, maxLimit: 50, defaultLimit: 20 },
+    ],
     ['a rate limiter (429 with Retry-After) and writes visible 300 ms after their answer', { rateLimitEvery: 7, writeDelayMs: 300 }],
-    ['a day read at UTC-03:00, names compared under a collation, uploads that must carry every section', { dayOffsetMinutes: -180, nameCollation: true, uploadRequiresEverySection: true }],
+    [
+      'a day read at UTC-03:00, names compared under a collation, uploads that must carry every section',
+      { dayOffsetMinutes: -180, nameCollation: true, uploadRequiresEverySection: true },
+    ],
   ])('passes with %s', { timeout: 60_000 }, async (_name, options) => {
     target = await startTestTarget(options);
     const result = await runConformance({ config: target.config, seed: 7, now: NOW });
@@ -47,21 +54,29 @@ describe('the suite against an independent implementation', () => {
   });
 
   const faults = Object.entries(TARGET_FAULTS) as Array<[TargetFault, string]>;
-  it.each(faults.filter(([fault]) => !SHOULD_ONLY_FAULTS.includes(fault)))('fails the fault %s in the default mode, naming %s', { timeout: 60_000 }, async (fault, check) => {
-    target = await startTestTarget({ faults: [fault] });
-    const result = await runConformance({ config: target.config, seed: 7, now: NOW });
-    expect(result.conformant).toBe(false);
-    expect(failedChecks(result)).toContain(check);
-  });
+  it.each(faults.filter(([fault]) => !SHOULD_ONLY_FAULTS.includes(fault)))(
+    'fails the fault %s in the default mode, naming %s',
+    { timeout: 60_000 },
+    async (fault, check) => {
+      target = await startTestTarget({ faults: [fault] });
+      const result = await runConformance({ config: target.config, seed: 7, now: NOW });
+      expect(result.conformant).toBe(false);
+      expect(failedChecks(result)).toContain(check);
+    },
+  );
 
-  it.each(faults.filter(([fault]) => SHOULD_ONLY_FAULTS.includes(fault)))('warns of the fault %s (a decision of ours), and fails it under --strict, naming %s', { timeout: 60_000 }, async (fault, check) => {
-    target = await startTestTarget({ faults: [fault] });
-    const lenient = await runConformance({ config: target.config, seed: 7, now: NOW });
-    expect(lenient.conformant).toBe(true);
-    expect(lenient.cases.flatMap((c) => c.warnings.map((w) => w.check))).toContain(check);
-    const strict = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
-    expect(failedChecks(strict)).toContain(check);
-  });
+  it.each(faults.filter(([fault]) => SHOULD_ONLY_FAULTS.includes(fault)))(
+    'warns of the fault %s (a decision of ours), and fails it under --strict, naming %s',
+    { timeout: 60_000 },
+    async (fault, check) => {
+      target = await startTestTarget({ faults: [fault] });
+      const lenient = await runConformance({ config: target.config, seed: 7, now: NOW });
+      expect(lenient.conformant).toBe(true);
+      expect(lenient.cases.flatMap((c) => c.warnings.map((w) => w.check))).toContain(check);
+      const strict = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+      expect(failedChecks(strict)).toContain(check);
+    },
+  );
 
   // Bounded work: against a million groups the suite samples and pages within its stated bounds
   // (MAX_PAGES pages of a list, MAX_READS reads by id), so it gives the same verdicts as on small data.

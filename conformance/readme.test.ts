@@ -30,11 +30,22 @@ describe('conformance/README.md', () => {
 
   it.each([...checkRegistry.values()].map((c) => [c.name, c] as const))('%s: a row per rule, each naming the source the check carries', (name, check) => {
     const mine = rows.filter((r) => r.check === name);
-    expect(mine.filter((r) => !r.subRule), 'one main row').toHaveLength(1);
+    expect(
+      mine.filter((r) => !r.subRule),
+      'one main row',
+    ).toHaveLength(1);
     for (const severity of ['MUST', 'SHOULD'] as const) {
       const source = check.rules[severity];
-      if (source) expect(mine.filter((r) => r.severity === severity).map((r) => r.source), `${severity} row`).toContain(shown(source));
-      else expect(mine.filter((r) => r.severity === severity), `no ${severity} rule`).toEqual([]);
+      if (source)
+        expect(
+          mine.filter((r) => r.severity === severity).map((r) => r.source),
+          `${severity} row`,
+        ).toContain(shown(source));
+      else
+        expect(
+          mine.filter((r) => r.severity === severity),
+          `no ${severity} rule`,
+        ).toEqual([]);
     }
     expect(check.source, 'the check names its main rule').toBeDefined();
   });

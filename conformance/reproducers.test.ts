@@ -36,7 +36,12 @@ function operationText(operation: unknown, pathItem: Record<string, unknown>): s
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && !seen.has(value)) {
         seen.add(value);
-        walk(value.slice(2).split('/').reduce<unknown>((at, k) => (at as Record<string, unknown> | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document));
+        walk(
+          value
+            .slice(2)
+            .split('/')
+            .reduce<unknown>((at, k) => (at as Record<string, unknown> | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document),
+        );
       } else walk(value);
     }
   };
@@ -59,23 +64,41 @@ function operationsCiting(sentence: string): string[] {
   return [...byOperation].filter(([, own]) => own.includes(text)).map(([id]) => id);
 }
 
-describe('the cited sentence concerns the failure\'s own operation', () => {
+describe("the cited sentence concerns the failure's own operation", () => {
   it.each([...byOperation.keys()])('the spec has a part for %s', (id) => {
     expect(byOperation.get(id)?.length).toBeGreaterThan(0);
   });
 });
 
-describe('a check that rests on one sentence per operation cites the operation\'s own', () => {
+describe("a check that rests on one sentence per operation cites the operation's own", () => {
   it.each([...byOperation.keys()])('invalid-request-rejected on %s', (op) => {
-    const [failure] = invalidRequestRejected.run({ contract, exchange: fakeExchange(op, 200), violation: 'query.active=maybe is not a boolean', rulePointer: '/paths' });
+    const [failure] = invalidRequestRejected.run({
+      contract,
+      exchange: fakeExchange(op, 200),
+      violation: 'query.active=maybe is not a boolean',
+      rulePointer: '/paths',
+    });
     expect(failure?.severity).toBe('MUST');
     const holders = operationsCiting(failure?.source?.text ?? '');
     if (holders.length > 0) expect(holders, failure?.source?.text).toContain(op);
   });
 
   it('the ten endpoints of the description each cite a sentence of their own (no two share one)', () => {
-    const endpoints = ['getUserInfo', 'listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities', 'getUpdatedUsers', 'getUpdatedComponents'];
-    const cited = endpoints.map((op) => invalidRequestRejected.run({ contract, exchange: fakeExchange(op, 200), violation: 'x', rulePointer: '/paths' })[0]?.source?.text);
+    const endpoints = [
+      'getUserInfo',
+      'listGroups',
+      'searchGroups',
+      'getGroup',
+      'listAppInstallations',
+      'updateAppInstallation',
+      'approveAppInstallation',
+      'uploadSyncEntities',
+      'getUpdatedUsers',
+      'getUpdatedComponents',
+    ];
+    const cited = endpoints.map(
+      (op) => invalidRequestRejected.run({ contract, exchange: fakeExchange(op, 200), violation: 'x', rulePointer: '/paths' })[0]?.source?.text,
+    );
     expect(new Set(cited).size).toBe(endpoints.length);
   });
 });
@@ -87,37 +110,48 @@ describe('every failure against a faulty mock', () => {
     target = undefined;
   });
 
-  it.each(faultCatalog.map((f) => [f.name, f.breaks] as const))('%s: citations of its own operation, reproducers that reproduce', async (name, breaks) => {
-    target = await startMockTarget({ faults: [name] });
-    const result = await runConformance({ config: target.config, strict: true, seed: 7, now: NOW });
-    const failures: CheckFailure[] = result.cases.flatMap((c) => [...c.failures, ...c.warnings]);
-    expect(failures.map((f) => f.check)).toContain(breaks);
+  it.each(faultCatalog.map((f) => [f.name, f.breaks] as const))(
+    '%s: citations of its own operation, reproducers that reproduce',
+    async (name, breaks) => {
+      target = await startMockTarget({ faults: [name] });
+      const result = await runConformance({ config: target.config, strict: true, seed: 7, now: NOW });
+      const failures: CheckFailure[] = result.cases.flatMap((c) => [...c.failures, ...c.warnings]);
+      expect(failures.map((f) => f.check)).toContain(breaks);
 
-    for (const f of failures) {
-      // A filter the message names ("not listed with active=false") is in the request the failure carries.
-      for (const [, filter] of f.message.matchAll(/listed with (\w+=\w+)/g)) expect(f.exchange.request.url, `${f.check}: ${f.message}`).toContain(filter);
-      const op = f.exchange.operationId;
-      if (!op || f.source?.kind !== 'description') continue;
-      const holders = operationsCiting(f.source.text);
-      if (holders.length === 0) continue; // a rule of the whole API (authentication, errors, formats)
-      expect(holders, `${f.check} on ${op} cites "${f.source.text}"`).toContain(op);
-    }
+      for (const f of failures) {
+        // A filter the message names ("not listed with active=false") is in the request the failure carries.
+        for (const [, filter] of f.message.matchAll(/listed with (\w+=\w+)/g)) expect(f.exchange.request.url, `${f.check}: ${f.message}`).toContain(filter);
+        const op = f.exchange.operationId;
+        if (!op || f.source?.kind !== 'description') continue;
+        const holders = operationsCiting(f.source.text);
+        if (holders.length === 0) continue; // a rule of the whole API (authentication, errors, formats)
+        expect(holders, `${f.check} on ${op} cites "${f.source.text}"`).toContain(op);
+      }
 
-    // The failures of the fault's own check found by a read (GET: replaying it changes nothing, so the line can
-    // be pasted any time): each reproducer, after the setup line, gets the failing answer again. Later steps of
-    // the run may have written data since, so the answer's status and shape are compared, not every item.
-    const config = target.config;
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', CONFORM_TOKEN: config.token ?? '', CONFORM_APP_SECRET: config.appSecret ?? '', CONFORM_CLIENT_SECRET: config.oauth?.clientSecret ?? '', CONFORM_USER_TOKEN: result.loginToken ?? config.userToken ?? '' };
-    const setup = setupLine(usedReplay(result)) || ':';
-    for (const f of failures.filter((x) => x.check === breaks && x.exchange.response && x.exchange.request.method === 'GET').slice(0, 3)) {
-      const recorded = f.exchange.response!;
-      const { stdout } = await sh('bash', ['-c', `${setup}\n${f.exchange.curl} --max-time 10`], { env, timeout: 20_000, maxBuffer: 16 * 1024 * 1024 });
-      const [head = '', ...rest] = stdout.split(/\r?\n\r?\n/);
-      const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1]);
-      expect(status, `${f.check}: ${f.exchange.curl}`).toBe(recorded.status);
-      if (recorded.body !== undefined) expect(shape(JSON.parse(rest.join('\n\n')) as unknown), `${f.check}: ${f.exchange.curl}`).toEqual(shape(recorded.body));
-    }
-  }, 60_000);
+      // The failures of the fault's own check found by a read (GET: replaying it changes nothing, so the line can
+      // be pasted any time): each reproducer, after the setup line, gets the failing answer again. Later steps of
+      // the run may have written data since, so the answer's status and shape are compared, not every item.
+      const config = target.config;
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        CONFORM_TOKEN: config.token ?? '',
+        CONFORM_APP_SECRET: config.appSecret ?? '',
+        CONFORM_CLIENT_SECRET: config.oauth?.clientSecret ?? '',
+        CONFORM_USER_TOKEN: result.loginToken ?? config.userToken ?? '',
+      };
+      const setup = setupLine(usedReplay(result)) || ':';
+      for (const f of failures.filter((x) => x.check === breaks && x.exchange.response && x.exchange.request.method === 'GET').slice(0, 3)) {
+        const recorded = f.exchange.response!;
+        const { stdout } = await sh('bash', ['-c', `${setup}\n${f.exchange.curl} --max-time 10`], { env, timeout: 20_000, maxBuffer: 16 * 1024 * 1024 });
+        const [head = '', ...rest] = stdout.split(/\r?\n\r?\n/);
+        const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1]);
+        expect(status, `${f.check}: ${f.exchange.curl}`).toBe(recorded.status);
+        if (recorded.body !== undefined)
+          expect(shape(JSON.parse(rest.join('\n\n')) as unknown), `${f.check}: ${f.exchange.curl}`).toEqual(shape(recorded.body));
+      }
+    },
+    60_000,
+  );
 });
 
 /** A JSON value's shape: its type, and for an object its keys (items of a list vary with the data). */

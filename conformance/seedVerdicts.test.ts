@@ -11,7 +11,11 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** The verdict of a run: conformant or not, and which checks failed or warned. */
 const verdict = (r: RunResult): string =>
-  JSON.stringify({ conformant: r.conformant, failed: [...new Set(r.cases.flatMap((c) => c.failures.map((f) => f.check)))].sort(), warned: [...new Set(r.cases.flatMap((c) => c.warnings.map((f) => f.check)))].sort() });
+  JSON.stringify({
+    conformant: r.conformant,
+    failed: [...new Set(r.cases.flatMap((c) => c.failures.map((f) => f.check)))].sort(),
+    warned: [...new Set(r.cases.flatMap((c) => c.warnings.map((f) => f.check)))].sort(),
+  });
 
 describe('the same verdict for every seed', () => {
   it('the self-test: the mock passes for ten seeds', { timeout: 240_000 }, async () => {
@@ -26,20 +30,24 @@ describe('the same verdict for every seed', () => {
     }
   });
 
-  it.each([undefined, ...(Object.keys(TARGET_FAULTS) as TargetFault[])])('the switchable target with fault %s: one verdict for ten seeds', { timeout: 240_000 }, async (fault) => {
-    const verdicts = new Map<string, number[]>();
-    for (const seed of SEEDS) {
-      // A fresh target per seed: every seed meets the same state.
-      const target = await startTestTarget(fault ? { faults: [fault] } : {});
-      try {
-        const v = verdict(await runConformance({ config: target.config, seed, now: NOW }));
-        verdicts.set(v, [...(verdicts.get(v) ?? []), seed]);
-      } finally {
-        await target.close();
+  it.each([undefined, ...(Object.keys(TARGET_FAULTS) as TargetFault[])])(
+    'the switchable target with fault %s: one verdict for ten seeds',
+    { timeout: 240_000 },
+    async (fault) => {
+      const verdicts = new Map<string, number[]>();
+      for (const seed of SEEDS) {
+        // A fresh target per seed: every seed meets the same state.
+        const target = await startTestTarget(fault ? { faults: [fault] } : {});
+        try {
+          const v = verdict(await runConformance({ config: target.config, seed, now: NOW }));
+          verdicts.set(v, [...(verdicts.get(v) ?? []), seed]);
+        } finally {
+          await target.close();
+        }
       }
-    }
-    expect(verdicts.size, [...verdicts].map(([v, seeds]) => `seeds ${seeds.join(',')}: ${v}`).join('\n')).toBe(1);
-    const [only] = [...verdicts.keys()];
-    if (fault) expect(JSON.parse(only as string).failed.concat(JSON.parse(only as string).warned)).toContain(TARGET_FAULTS[fault]);
-  });
+      expect(verdicts.size, [...verdicts].map(([v, seeds]) => `seeds ${seeds.join(',')}: ${v}`).join('\n')).toBe(1);
+      const [only] = [...verdicts.keys()];
+      if (fault) expect(JSON.parse(only as string).failed.concat(JSON.parse(only as string).warned)).toContain(TARGET_FAULTS[fault]);
+    },
+  );
 });

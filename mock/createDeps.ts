@@ -67,10 +67,15 @@ export function createDeps(options: DepsOptions = {}): MockDeps {
     options.dataset ??
     committed ??
     generateDataset({ seed, size, ...(options.groups ? { groups: options.groups } : {}), ...(progress ? { onProgress: progress } : {}) });
-  progress?.(`indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`);
+  progress?.(
+    `indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`,
+  );
   const contract = loadContract(options.specFile, { compile: options.compile ?? 'eager' });
   const sessions = new SessionRegistry({
-    base: new BaseData(dataset, { freeze: options.freezeRecords, ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}) }),
+    base: new BaseData(dataset, {
+      freeze: options.freezeRecords,
+      ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}),
+    }),
     createSession: sessionFactory(contract, new JournalBudget(options.journalBudgetBytes)),
     clock: options.clock ?? createRunningClock(),
     rng: createRng(seed).fork('mock'),

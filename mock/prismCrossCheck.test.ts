@@ -86,7 +86,15 @@ describe('prism proxy --errors in front of the mock', () => {
     ['getGroup', () => ['GET', `/v1/groups/${groupId()}`, bearer()]],
     ['getGroup (404)', () => ['GET', '/v1/groups/000000000000000000000000', bearer()]],
     ['listAppInstallations', () => ['GET', '/v1/appmaker/apps/app-diario-escolar/installations', bearer()]],
-    ['updateAppInstallation', () => ['PUT', `/v1/appmaker/apps/app-diario-escolar/installations/${community}`, { ...bearer(), ...json }, JSON.stringify({ contactInfo: { name: 'Ana', telephone: '+55 11 90000-0000', message: 'Oi' } })]],
+    [
+      'updateAppInstallation',
+      () => [
+        'PUT',
+        `/v1/appmaker/apps/app-diario-escolar/installations/${community}`,
+        { ...bearer(), ...json },
+        JSON.stringify({ contactInfo: { name: 'Ana', telephone: '+55 11 90000-0000', message: 'Oi' } }),
+      ],
+    ],
     ['approveAppInstallation', () => ['POST', `/v1/appmaker/apps/${pending()}/installations/${community}/approve`, bearer()]],
     ['approveAppInstallation (409)', () => ['POST', `/v1/appmaker/apps/app-diario-escolar/installations/${community}/approve`, bearer()]],
     ['uploadSyncEntities', () => ['POST', '/v2/sync/prism-run/uploadEntities', { ...bearer(), ...json }, sample('sync-upload.json')]],
@@ -115,7 +123,9 @@ describe('prism proxy catches a mock that breaks the contract (negative control)
   });
 
   it('turns the broken answer into a 500 with sl-violations naming the key', async () => {
-    const res = await fetch(`${proxy}/v1/groups?limit=2`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
+    const res = await fetch(`${proxy}/v1/groups?limit=2`, {
+      headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+    });
     expect(res.status).toBe(500);
     expect(res.headers.get('sl-violations')).toMatch(/active/);
   });
@@ -138,6 +148,10 @@ describe('prism mock on the spec', () => {
     const res = await fetch(`${prism}${path}`, { method, headers: { authorization: 'Bearer x', 'community-id': 'colegio-horizonte' } });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(contract.validateResponse(operationId, 200, res.headers.get('content-type') ?? undefined, body)).toEqual({ documented: true, response: expect.anything(), errors: [] });
+    expect(contract.validateResponse(operationId, 200, res.headers.get('content-type') ?? undefined, body)).toEqual({
+      documented: true,
+      response: expect.anything(),
+      errors: [],
+    });
   });
 });

@@ -15,7 +15,11 @@ const running: ChildProcess[] = [];
 
 function server(args: string[], env: Record<string, string> = {}): ChildProcess {
   const host = args.includes('--host') ? [] : ['--host', '127.0.0.1'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', ...host, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', ...host, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   running.push(child);
   return child;
 }
@@ -86,7 +90,8 @@ describe('the banner', () => {
     let stdout = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
     expect((await exited(child)).code).toBe(0);
-    for (const flag of ['--port', '--host', '--public-url', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--help']) expect(stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--public-url', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--help'])
+      expect(stdout).toContain(flag);
   });
 });
 
@@ -107,7 +112,9 @@ describe('--state-file', () => {
 
       const second = server(['--port', '0', '--quiet', '--state-file', file]);
       const again = await listening(second);
-      const found = await fetch(`${again}/v1/groups/search?alias=restart-1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
+      const found = await fetch(`${again}/v1/groups/search?alias=restart-1`, {
+        headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+      });
       expect(((await found.json()) as { hits: Array<{ name: string }> }).hits.map((g: { name: string }) => g.name)).toEqual(['Sobrevive ao reinício']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -136,7 +143,9 @@ describe('--state-file that cannot be used', () => {
     try {
       const { code, stderr } = await exited(server(['--port', '0', '--quiet', '--state-file', file]));
       expect(code).toBe(2);
-      expect(stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the snapshot is not valid JSON at line 1, column \\d+ \\(byte \\d+\\)`));
+      expect(stderr).toMatch(
+        new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the snapshot is not valid JSON at line 1, column \\d+ \\(byte \\d+\\)`),
+      );
       expect(readFileSync(file, 'utf8')).toBe(broken);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -157,7 +166,13 @@ describe('bound beyond loopback', () => {
     expect((await fetch(`${local}/__mock/state`)).status).toBe(401);
     expect((await fetch(`${local}/__mock/reset`, { method: 'POST' })).status).toBe(401);
     expect((await fetch(`${local}/__mock/clock`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    expect((await fetch(`${local}/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${local}/v1/groups?limit=1`, {
+          headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('--admin-token and --public-url are used as given', async () => {

@@ -43,7 +43,11 @@ function fail(message: string): never {
 
 let config;
 try {
-  config = parseServerArgs(process.argv.slice(2), process.env, faultCatalog.map((f) => f.name));
+  config = parseServerArgs(
+    process.argv.slice(2),
+    process.env,
+    faultCatalog.map((f) => f.name),
+  );
 } catch (error) {
   if (error instanceof ServerUsageError) fail(error.message);
   throw error;
@@ -74,7 +78,9 @@ const dataset = start?.dataset;
 // A state file made from generated data says how it was generated: that wins over --seed, --size and --groups.
 const generate = start?.generate ?? { seed: config.seed, size: config.size, ...(config.groups ? { groups: config.groups } : {}) };
 if (start?.generate && (generate.seed !== config.seed || generate.size !== config.size || (generate.groups ?? 0) !== (config.groups ?? 0))) {
-  console.log(`mock: ${config.stateFile} was made with --seed ${generate.seed} --size ${generate.size}${generate.groups ? ` --groups ${generate.groups}` : ''}; its data is used (move the file away to start anew)`);
+  console.log(
+    `mock: ${config.stateFile} was made with --seed ${generate.seed} --size ${generate.size}${generate.groups ? ` --groups ${generate.groups}` : ''}; its data is used (move the file away to start anew)`,
+  );
 }
 const clock = config.clock && config.frozen ? createFrozenClock(config.clock) : createRunningClock();
 if (config.clock && !config.frozen) clock.set(new Date(config.clock));
@@ -109,7 +115,10 @@ if (progress) console.log(`mock: data ready in ${((performance.now() - started) 
 let durability: Durability | undefined;
 if (config.stateFile && start) {
   try {
-    durability = openDurableSessions(config.stateFile, start, deps.sessions, { seed: dataset ? { dataset } : { generate }, log: (line) => console.error(line) });
+    durability = openDurableSessions(config.stateFile, start, deps.sessions, {
+      seed: dataset ? { dataset } : { generate },
+      log: (line) => console.error(line),
+    });
   } catch (error) {
     fail((error as Error).message);
   }
@@ -119,7 +128,12 @@ if (config.stateFile && start) {
 const wallNow = (): number => Date.now();
 const devState = config.devState;
 if (devState) {
-  const restored = restoreDevState(devState, deps.sessions, wallNow(), faultCatalog.map((f) => f.name));
+  const restored = restoreDevState(
+    devState,
+    deps.sessions,
+    wallNow(),
+    faultCatalog.map((f) => f.name),
+  );
   if (restored) console.log(`mock: ${restored}`);
 }
 // With --database-url this process is one replica of a mock shared through PostgreSQL (docs/scale-out.md); the
@@ -184,10 +198,16 @@ server.listen(config.port, config.host, () => {
   // The banner speaks of the default session, by name: the one a client naming none works in.
   const { store } = deps.sessions.use(DEFAULT_SESSION);
   const tokens = store.tokens().filter((t) => t.kind === 'development');
-  console.log(`mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${replicas ? ' replica' : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`);
+  console.log(
+    `mock: listening on ${bound}${everywhere ? ' (every interface)' : ''}  seed=${store.seed} size=${generate.size}${generate.groups ? ` groups=+${generate.groups}` : ''}${config.stateFile ? ` state-file=${config.stateFile}` : ''}${replicas ? ' replica' : ''}${config.faults.length ? ` faults=${config.faults.join(',')}` : ''}`,
+  );
   if (network) {
-    console.log(`mock: bound to ${hostPart}:${address.port}: REACHABLE FROM THE NETWORK, not only from this machine. Anyone who can reach it can call the API with the development tokens.`);
-    console.log(`mock: the controls under /__mock need Authorization: Bearer ${adminToken}${config.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`);
+    console.log(
+      `mock: bound to ${hostPart}:${address.port}: REACHABLE FROM THE NETWORK, not only from this machine. Anyone who can reach it can call the API with the development tokens.`,
+    );
+    console.log(
+      `mock: the controls under /__mock need Authorization: Bearer ${adminToken}${config.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`,
+    );
   } else if (adminToken) {
     console.log('mock: the controls under /__mock need the admin token you gave (Authorization: Bearer …)');
   }

@@ -82,11 +82,17 @@ async function measureTarget(target: TargetName, server: StartedServer, cases: B
   idleRss[target] = treeStats(server.child.pid as number).rssBytes;
   for (const c of cases) {
     // The upload is one large body at a time (a sync client uploads sequentially); reads use all connections.
-    const measure = await measureLoad(server, c.request, c.kind === 'upload' ? { seconds, connections: 1, warmupSeconds, amount: uploads } : { seconds, connections, warmupSeconds });
+    const measure = await measureLoad(
+      server,
+      c.request,
+      c.kind === 'upload' ? { seconds, connections: 1, warmupSeconds, amount: uploads } : { seconds, connections, warmupSeconds },
+    );
     let result = results.find((r) => r.name === c.name);
     if (!result) results.push((result = { name: c.name, kind: c.kind, entities: c.entities, measures: {} }));
     result.measures[target] = measure;
-    console.log(`  ${TARGET_LABELS[target].padEnd(30)} ${c.name.padEnd(52)} ${formatNumber(measure.rps).padStart(7)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms  ${formatNumber(measure.cpuUsPerReq).padStart(6)} µs CPU/req${measure.failures ? `  ${measure.failures} non-2xx/errors` : ''}`);
+    console.log(
+      `  ${TARGET_LABELS[target].padEnd(30)} ${c.name.padEnd(52)} ${formatNumber(measure.rps).padStart(7)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms  ${formatNumber(measure.cpuUsPerReq).padStart(6)} µs CPU/req${measure.failures ? `  ${measure.failures} non-2xx/errors` : ''}`,
+    );
   }
 }
 
@@ -115,7 +121,9 @@ try {
     answers.push({ key: `${c.request.method} ${c.request.path}`, status: res.status, headers, body: body.toString('base64') });
   }
   await fetch(`${standalone.url}/__mock/reset`, { method: 'POST' });
-  console.log(`mock: ${reads.length} reads recorded; the first ${uploadCase.name} (new entities, a process just started) took ${formatNumber(firstUpload?.ms)} ms (${formatNumber(firstUpload?.entitiesPerSecond)} entities/s); state reset`);
+  console.log(
+    `mock: ${reads.length} reads recorded; the first ${uploadCase.name} (new entities, a process just started) took ${formatNumber(firstUpload?.ms)} ms (${formatNumber(firstUpload?.entitiesPerSecond)} entities/s); state reset`,
+  );
   await measureTarget('standalone', standalone, cases);
   await stopAll();
 
@@ -128,12 +136,23 @@ try {
 
   // 3. What a user would pick instead: Prism's static mock, logging off.
   const prismPort = await freePort();
-  const prism = await start('Prism', join(root, 'node_modules/.bin/prism'), ['mock', '-v', 'silent', '-h', '127.0.0.1', '-p', String(prismPort), join(root, 'spec/openapi.yaml')], anyAnswer, `http://127.0.0.1:${prismPort}`);
+  const prism = await start(
+    'Prism',
+    join(root, 'node_modules/.bin/prism'),
+    ['mock', '-v', 'silent', '-h', '127.0.0.1', '-p', String(prismPort), join(root, 'spec/openapi.yaml')],
+    anyAnswer,
+    `http://127.0.0.1:${prismPort}`,
+  );
   await measureTarget('prism', prism, cases);
   await stopAll();
 
   // 4. The mock as an embedding Express app gets it.
-  const express = await start('mock (createApp in Express)', process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/expressMount.ts')], answersReady(mockHeaders));
+  const express = await start(
+    'mock (createApp in Express)',
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts/bench/expressMount.ts')],
+    answersReady(mockHeaders),
+  );
   await measureTarget('express', express, cases);
   await stopAll();
 } finally {
@@ -142,8 +161,13 @@ try {
 
 console.log('\nServer CPU per request and its ratios, measured in this run (README-ready):\n');
 console.log(markdownTable(results));
-console.log(`\nIdle RSS (MB): ${(Object.keys(idleRss) as TargetName[]).map((t) => `${TARGET_LABELS[t]} ${formatNumber((idleRss[t] ?? 0) / 2 ** 20)}`).join(', ')}`);
-if (firstUpload) console.log(`First upload of ${formatNumber(uploadCase.entities)} new entities, the first request of a process just started (npm start): ${formatNumber(firstUpload.ms)} ms, ${formatNumber(firstUpload.entitiesPerSecond)} entities/s`);
+console.log(
+  `\nIdle RSS (MB): ${(Object.keys(idleRss) as TargetName[]).map((t) => `${TARGET_LABELS[t]} ${formatNumber((idleRss[t] ?? 0) / 2 ** 20)}`).join(', ')}`,
+);
+if (firstUpload)
+  console.log(
+    `First upload of ${formatNumber(uploadCase.entities)} new entities, the first request of a process just started (npm start): ${formatNumber(firstUpload.ms)} ms, ${formatNumber(firstUpload.entitiesPerSecond)} entities/s`,
+  );
 console.log('\nTargets (ratios of this run; a report, not a test):');
 for (const t of checkTargets(results)) console.log(`  ${t.met === undefined ? '?' : t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${t.detail}`);
 
@@ -162,7 +186,10 @@ writeFileSync(
       bars: order.map((t) => ({
         series: TARGET_LABELS[t],
         value: r.measures[t]?.cpuUsPerReq,
-        note: t === 'standalone' || t === 'express' ? `${formatRatio(ratio(r.measures[t]?.cpuUsPerReq, r.measures.raw?.cpuUsPerReq))} raw, ${formatRatio(ratio(r.measures[t]?.cpuUsPerReq, r.measures.prism?.cpuUsPerReq))} Prism` : undefined,
+        note:
+          t === 'standalone' || t === 'express'
+            ? `${formatRatio(ratio(r.measures[t]?.cpuUsPerReq, r.measures.raw?.cpuUsPerReq))} raw, ${formatRatio(ratio(r.measures[t]?.cpuUsPerReq, r.measures.prism?.cpuUsPerReq))} Prism`
+            : undefined,
       })),
     })),
   }),

@@ -92,7 +92,10 @@ async function writeBurst(base: string, label: string): Promise<WriteRun> {
 }
 
 /** The machine's load average (1, 5, 15 min): CPU per request grows when other work shares the cores. */
-const loadText = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const loadText = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const loadAtStart = loadavg();
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 let db: TestPostgres | undefined;
@@ -112,7 +115,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 const reads: { name: string; memory: Measure; replica: Measure; cpuRatio: number; bestRoundRatio: number }[] = [];
 let writeRuns: { memory: WriteRun; replica: WriteRun } | undefined;
 try {
-  console.log(`bench:replicas: reads ${seconds} s × ${rounds}, ${connections} connections; ${writes} writes, ${concurrency} in flight; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}); load average ${loadText()}`);
+  console.log(
+    `bench:replicas: reads ${seconds} s × ${rounds}, ${connections} connections; ${writes} writes, ${concurrency} in flight; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}); load average ${loadText()}`,
+  );
   db = await startPostgres();
   const ready = async (url: string) => (await fetch(`${url}/v1/groups?limit=1`, { headers })).ok;
   const args = ['--import', 'tsx', 'mock/server.ts', '--quiet', '--port', '0', '--host', '127.0.0.1'];
@@ -127,7 +132,9 @@ try {
       for (const which of round % 2 === 0 ? (['memory', 'replica'] as const) : (['replica', 'memory'] as const)) {
         const measure = await measureLoad(which === 'memory' ? memory : replica, c.request, { seconds, connections, warmupSeconds: values.quick ? 0.5 : 1 });
         (which === 'memory' ? m : r).push(measure);
-        console.log(`  ${c.name.padEnd(52)} ${which.padEnd(8)} ${formatNumber(measure.rps).padStart(7)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms  ${formatNumber(measure.cpuUsPerReq).padStart(6)} µs CPU/req${measure.failures ? `  ${measure.failures} non-2xx/errors` : ''}`);
+        console.log(
+          `  ${c.name.padEnd(52)} ${which.padEnd(8)} ${formatNumber(measure.rps).padStart(7)} req/s  p50 ${measure.p50} ms  p99 ${measure.p99} ms  ${formatNumber(measure.cpuUsPerReq).padStart(6)} µs CPU/req${measure.failures ? `  ${measure.failures} non-2xx/errors` : ''}`,
+        );
       }
     }
     const best = (list: Measure[]) => Math.min(...list.map((x) => x.cpuUsPerReq));
@@ -145,17 +152,26 @@ try {
 
 const lines = ['| measure | in-memory mock | replica on PostgreSQL | replica ÷ memory | best rounds |', '|---|---:|---:|---:|---:|'];
 for (const r of reads) {
-  lines.push(`| CPU per request, ${r.name} | ${formatNumber(r.memory.cpuUsPerReq)} µs | ${formatNumber(r.replica.cpuUsPerReq)} µs | ${r.cpuRatio.toFixed(2)} | ${r.bestRoundRatio.toFixed(2)} |`);
+  lines.push(
+    `| CPU per request, ${r.name} | ${formatNumber(r.memory.cpuUsPerReq)} µs | ${formatNumber(r.replica.cpuUsPerReq)} µs | ${r.cpuRatio.toFixed(2)} | ${r.bestRoundRatio.toFixed(2)} |`,
+  );
 }
 if (writeRuns) {
   const { memory: m, replica: r } = writeRuns;
-  lines.push(`| writes (sync upload of one group), per second | ${formatNumber(m.perSecond)} | ${formatNumber(r.perSecond)} | ${ratio(r.perSecond, m.perSecond).toFixed(2)} | |`);
+  lines.push(
+    `| writes (sync upload of one group), per second | ${formatNumber(m.perSecond)} | ${formatNumber(r.perSecond)} | ${ratio(r.perSecond, m.perSecond).toFixed(2)} | |`,
+  );
   lines.push(`| write latency p50 | ${m.p50Ms} ms | ${r.p50Ms} ms | ${ratio(r.p50Ms, m.p50Ms).toFixed(2)} | |`);
   lines.push(`| write latency p99 | ${m.p99Ms} ms | ${r.p99Ms} ms | ${ratio(r.p99Ms, m.p99Ms).toFixed(2)} | |`);
   if (m.failed || r.failed) lines.push(`\nwrites not answered 200: memory ${m.failed}, replica ${r.failed}`);
 }
 const worst = Math.max(...reads.map((r) => r.cpuRatio));
 const worstBest = Math.max(...reads.map((r) => r.bestRoundRatio));
-console.log(`\n${lines.join('\n')}\n\nreads: worst CPU ratio replica ÷ memory ${Number.isFinite(worst) ? worst.toFixed(2) : 'n/a'}, of the best rounds ${Number.isFinite(worstBest) ? worstBest.toFixed(2) : 'n/a'} (target ≤ 1.20)${worst > 1.2 ? ' MISSED' : ''}; load average ${loadText()} (at start ${loadAtStart.map((n) => n.toFixed(2)).join(', ')})`);
+console.log(
+  `\n${lines.join('\n')}\n\nreads: worst CPU ratio replica ÷ memory ${Number.isFinite(worst) ? worst.toFixed(2) : 'n/a'}, of the best rounds ${Number.isFinite(worstBest) ? worstBest.toFixed(2) : 'n/a'} (target ≤ 1.20)${worst > 1.2 ? ' MISSED' : ''}; load average ${loadText()} (at start ${loadAtStart.map((n) => n.toFixed(2)).join(', ')})`,
+);
 mkdirSync(values.out as string, { recursive: true });
-writeFileSync(join(values.out as string, 'bench-replicas.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: { start: loadAtStart, end: loadavg() }, seconds, connections, writes, concurrency, reads, writeRuns }, null, 2)}\n`);
+writeFileSync(
+  join(values.out as string, 'bench-replicas.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: { start: loadAtStart, end: loadavg() }, seconds, connections, writes, concurrency, reads, writeRuns }, null, 2)}\n`,
+);

@@ -37,7 +37,10 @@ const seconds = Number(values.seconds ?? (values.quick ? 1 : 3));
 const connections = Number(values.connections);
 const upload = buildBenchUpload(Number(values.entities), ' [<id>]');
 const uploadEntities = countEntities(upload);
-const sizes = (values.sizes as string).split(',').map((s) => s.trim()).filter(Boolean);
+const sizes = (values.sizes as string)
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 let badSize: string | undefined;
 try {
   sizes.forEach(startArgs);
@@ -56,7 +59,9 @@ const failures: string[] = [];
 let current: StartedServer | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void current?.stop().then(() => process.exit(130)));
 
-console.log(`bench:scale: sizes ${sizes.join(', ')}; ${seconds} s per read, ${connections} connections, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+console.log(
+  `bench:scale: sizes ${sizes.join(', ')}; ${seconds} s per read, ${connections} connections, node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
+);
 try {
   for (const size of sizes) {
     let firstAnswerAt = 0;
@@ -87,7 +92,13 @@ try {
     const uploaded = await measureLoad(
       current,
       // `[<id>]` in every name becomes a fresh id per request: each upload rewrites every entity.
-      { method: 'POST', path: '/v2/sync/bench-scale/uploadEntities', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(upload), idReplacement: true },
+      {
+        method: 'POST',
+        path: '/v2/sync/bench-scale/uploadEntities',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(upload),
+        idReplacement: true,
+      },
       { seconds, connections: 1, warmupSeconds: 1, amount: values.quick ? 2 : 4 },
     );
     const run: ScaleRun = {
@@ -102,7 +113,12 @@ try {
     runs.push(run);
     console.log(
       `  ${size.padStart(9)}: ${formatNumber(total)} groups, first answer ${formatNumber(startupMs)} ms after spawn, RSS ${formatNumber(idleRssBytes / 2 ** 20)} MB idle / ${formatNumber(run.peakRssBytes / 2 ** 20)} MB under load; ` +
-        Object.entries(measures).map(([name, m]) => `${name} ${formatNumber(m.rps)} req/s p99 ${m.p99} ms ${formatNumber(m.cpuUsPerReq)} µs/req${m.failures ? ` (${m.failures} failed)` : ''}`).join('; ') +
+        Object.entries(measures)
+          .map(
+            ([name, m]) =>
+              `${name} ${formatNumber(m.rps)} req/s p99 ${m.p99} ms ${formatNumber(m.cpuUsPerReq)} µs/req${m.failures ? ` (${m.failures} failed)` : ''}`,
+          )
+          .join('; ') +
         `; upload of ${formatNumber(uploadEntities)} entities: ${uploaded.failures ? `${uploaded.failures} failed` : `${formatNumber(run.uploadEntitiesPerSecond)} entities/s`}`,
     );
     await current.stop();

@@ -21,7 +21,16 @@ import { measureLoad } from './bench/measureLoad.ts';
 import { listeningPid, treeStats, vmRssBytes } from './bench/procStats.ts';
 import { formatNumber, type Measure } from './bench/ratios.ts';
 import type { LoadRequest } from './bench/runAutocannon.ts';
-import { combineMeasures, formatRatio2, readRatio, type SessionRead, type SessionsMemory, sessionsTable, sessionUpload, TARGETS } from './bench/sessionReport.ts';
+import {
+  combineMeasures,
+  formatRatio2,
+  readRatio,
+  type SessionRead,
+  type SessionsMemory,
+  sessionsTable,
+  sessionUpload,
+  TARGETS,
+} from './bench/sessionReport.ts';
 import { type StartedServer, startServer } from './bench/startServer.ts';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -45,7 +54,9 @@ const concurrency = Number(values.concurrency);
 const size = values.size as string;
 const whole = (n: number) => Number.isInteger(n) && n > 0;
 if (!whole(sessions) || !whole(writes) || !whole(connections) || !whole(concurrency) || !(seconds > 0) || (size !== 'default' && size !== 'large')) {
-  console.error('bench:sessions: --sessions, --writes, --connections and --concurrency must be positive whole numbers, --seconds positive, --size default or large');
+  console.error(
+    'bench:sessions: --sessions, --writes, --connections and --concurrency must be positive whole numbers, --seconds positive, --size default or large',
+  );
   process.exit(2);
 }
 const warmupSeconds = values.quick ? 0.5 : 1;
@@ -109,7 +120,9 @@ const notes: string[] = [];
 let serverPid: number | undefined;
 let firstAnswerMs: number | undefined;
 try {
-  console.log(`bench:sessions: ${formatNumber(sessions)} sessions × ${writes} writes (${concurrency} in flight), reads ${seconds} s × ${rounds} per session, ${connections} connections; --size ${size}; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+  console.log(
+    `bench:sessions: ${formatNumber(sessions)} sessions × ${writes} writes (${concurrency} in flight), reads ${seconds} s × ${rounds} per session, ${connections} connections; --size ${size}; node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
+  );
   server = await startServer(
     `mock --size ${size}`,
     process.execPath,
@@ -171,8 +184,13 @@ try {
   const sessionTotal = await totalCount(base, readSession);
   const after = await totalCount(base);
   const sees = sessionTotal === defaultTotal + writes && after === defaultTotal;
-  if (!sees) notes.push(`unexpected totals: default ${defaultTotal} before and ${after} after the writes, session ${readSession} ${sessionTotal} (expected ${defaultTotal + writes})`);
-  console.log(`active groups: default session ${formatNumber(after)}, session ${readSession} ${formatNumber(sessionTotal)} (its ${writes} groups on top)${sees ? '' : ' UNEXPECTED'}`);
+  if (!sees)
+    notes.push(
+      `unexpected totals: default ${defaultTotal} before and ${after} after the writes, session ${readSession} ${sessionTotal} (expected ${defaultTotal + writes})`,
+    );
+  console.log(
+    `active groups: default session ${formatNumber(after)}, session ${readSession} ${formatNumber(sessionTotal)} (its ${writes} groups on top)${sees ? '' : ' UNEXPECTED'}`,
+  );
 
   // 2. Each read in the default session and in the session that wrote, alternating which goes first.
   for (const c of cases) {
@@ -184,7 +202,9 @@ try {
       for (const which of order) {
         const m = await measureLoad(server, which === 'default' ? c.request : inSession, { seconds, connections, warmupSeconds });
         (which === 'default' ? byDefault : bySession).push(m);
-        console.log(`  ${c.name.padEnd(52)} ${which.padEnd(8)} ${formatNumber(m.rps).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ${formatNumber(m.cpuUsPerReq).padStart(6)} µs CPU/req${m.failures ? `  ${m.failures} non-2xx/errors` : ''}`);
+        console.log(
+          `  ${c.name.padEnd(52)} ${which.padEnd(8)} ${formatNumber(m.rps).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ${formatNumber(m.cpuUsPerReq).padStart(6)} µs CPU/req${m.failures ? `  ${m.failures} non-2xx/errors` : ''}`,
+        );
       }
     }
     const read: SessionRead = { name: c.name, defaultSession: combineMeasures(byDefault), writtenSession: combineMeasures(bySession) };
@@ -204,12 +224,18 @@ if (memory) {
   const growthMb = (memory.rssAfterBytes - memory.rssAtStartBytes) / 2 ** 20;
   const readFailures = reads.reduce((s, r) => s + r.defaultSession.failures + r.writtenSession.failures, 0);
   console.log('\nTargets (this run; a report, not a test):');
-  console.log(`  ${growthMb < TARGETS.rssGrowthMb ? 'met   ' : 'MISSED'}  RSS growth for ${formatNumber(memory.sessions)} sessions × ${memory.writesPerSession} writes < ${TARGETS.rssGrowthMb} MB: +${formatNumber(growthMb)} MB`);
+  console.log(
+    `  ${growthMb < TARGETS.rssGrowthMb ? 'met   ' : 'MISSED'}  RSS growth for ${formatNumber(memory.sessions)} sessions × ${memory.writesPerSession} writes < ${TARGETS.rssGrowthMb} MB: +${formatNumber(growthMb)} MB`,
+  );
   for (const r of reads) {
     const q = readRatio(r);
-    console.log(`  ${q === undefined ? '?     ' : q <= TARGETS.readRatio ? 'met   ' : 'MISSED'}  ${r.name}: session ÷ default ≤ ${TARGETS.readRatio.toFixed(2)}×: ${formatRatio2(q)}`);
+    console.log(
+      `  ${q === undefined ? '?     ' : q <= TARGETS.readRatio ? 'met   ' : 'MISSED'}  ${r.name}: session ÷ default ≤ ${TARGETS.readRatio.toFixed(2)}×: ${formatRatio2(q)}`,
+    );
   }
-  console.log(`  ${memory.failed === 0 && readFailures === 0 ? 'met   ' : 'MISSED'}  every write answered 200 and every read 2xx: ${formatNumber(memory.failed)} writes and ${formatNumber(readFailures)} reads failed`);
+  console.log(
+    `  ${memory.failed === 0 && readFailures === 0 ? 'met   ' : 'MISSED'}  every write answered 200 and every read 2xx: ${formatNumber(memory.failed)} writes and ${formatNumber(readFailures)} reads failed`,
+  );
   if (memory.failed > 0 || readFailures > 0) process.exitCode = 1;
 }
 for (const n of notes) console.log(`note: ${n}`);
@@ -220,6 +246,18 @@ const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', 
 const options = { sessions, writes, seconds, connections, concurrency, size, rounds, warmupSeconds, readSession };
 writeFileSync(
   join(outDir, 'bench-sessions.json'),
-  JSON.stringify({ machine, options, firstAnswerMs, memory, reads: reads.map((r) => ({ ...r, ratio: readRatio(r) })), notes, wallSeconds: (performance.now() - startedAt) / 1000 }, null, 2) + '\n',
+  JSON.stringify(
+    {
+      machine,
+      options,
+      firstAnswerMs,
+      memory,
+      reads: reads.map((r) => ({ ...r, ratio: readRatio(r) })),
+      notes,
+      wallSeconds: (performance.now() - startedAt) / 1000,
+    },
+    null,
+    2,
+  ) + '\n',
 );
 console.log(`\nwrote ${join(values.out as string, 'bench-sessions.json')} (${formatNumber((performance.now() - startedAt) / 1000)} s in all)`);

@@ -23,30 +23,34 @@ describe('npm run docs:spec', () => {
     expect(html).toContain('"operationId":"listGroups"');
   });
 
-  it.skipIf(!runs)('renders every operation offline, asking nothing of any host', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docs-spec-'));
-    const file = join(dir, 'api-reference.html');
-    writeFileSync(file, html);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const asked: string[] = [];
-      await page.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url === pathToFileURL(file).href || url.startsWith('data:')) return route.continue();
-        asked.push(url);
-        return route.abort();
-      });
-      await page.goto(pathToFileURL(file).href);
-      await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
-      const operations = [...loadContract().operations.keys()];
-      await expect.poll(() => page.locator('.opblock').count()).toBe(operations.length);
-      for (const id of operations) expect(await page.locator(`[id$="-${id}"].opblock`).count(), id).toBe(1);
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/docs-spec-offline.png` });
-      expect(asked).toEqual([]);
-    } finally {
-      await browser.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf(!runs)(
+    'renders every operation offline, asking nothing of any host',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'docs-spec-'));
+      const file = join(dir, 'api-reference.html');
+      writeFileSync(file, html);
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const asked: string[] = [];
+        await page.route('**/*', (route) => {
+          const url = route.request().url();
+          if (url === pathToFileURL(file).href || url.startsWith('data:')) return route.continue();
+          asked.push(url);
+          return route.abort();
+        });
+        await page.goto(pathToFileURL(file).href);
+        await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+        const operations = [...loadContract().operations.keys()];
+        await expect.poll(() => page.locator('.opblock').count()).toBe(operations.length);
+        for (const id of operations) expect(await page.locator(`[id$="-${id}"].opblock`).count(), id).toBe(1);
+        if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/docs-spec-offline.png` });
+        expect(asked).toEqual([]);
+      } finally {
+        await browser.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -13,7 +13,15 @@ import { packagedManifest } from './packagedManifest.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const ASSETS = ['spec/openapi.yaml', 'spec/openapi.parsed.json', 'mock/ui/dashboard.html', 'mock/docs/public', 'fixtures/conform.mock.json', 'README.md', 'docs'];
+const ASSETS = [
+  'spec/openapi.yaml',
+  'spec/openapi.parsed.json',
+  'mock/ui/dashboard.html',
+  'mock/docs/public',
+  'fixtures/conform.mock.json',
+  'README.md',
+  'docs',
+];
 
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

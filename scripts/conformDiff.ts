@@ -10,7 +10,10 @@ Compares two JSON reports of the conformance suite (--json FILE): what newly fai
 changed in coverage. Exit codes: 0 nothing newly fails, 1 something newly fails, 2 bad usage.`;
 
 /** npm run conform:diff -- OLD.json NEW.json: exit 1 when NEW has a failure OLD did not. */
-export function conformDiff(argv: string[], io: { stdout: (line: string) => void; stderr: (line: string) => void; readFile?: (path: string) => string }): number {
+export function conformDiff(
+  argv: string[],
+  io: { stdout: (line: string) => void; stderr: (line: string) => void; readFile?: (path: string) => string },
+): number {
   if (argv.includes('-h') || argv.includes('--help')) {
     io.stdout(DIFF_USAGE);
     return 0;

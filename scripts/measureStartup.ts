@@ -56,7 +56,9 @@ function treeCpuMs(root: number): number {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = readFileSync(`/proc/${name}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       stats.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // exited meanwhile
@@ -127,7 +129,14 @@ for (let i = 0; i < runs; i++) {
 const summary = Object.fromEntries(
   Object.entries(results).map(([kind, rs]) => [
     kind,
-    { command: [starts[kind]?.command, ...(starts[kind]?.args ?? [])].join(' '), medianMs: median(rs.map((r) => r.firstAnswerMs)), medianListeningMs: median(rs.map((r) => r.listeningMs)), minMs: Math.min(...rs.map((r) => r.firstAnswerMs)), medianCpuMs: median(rs.map((r) => r.cpuMs)), runs: rs.length },
+    {
+      command: [starts[kind]?.command, ...(starts[kind]?.args ?? [])].join(' '),
+      medianMs: median(rs.map((r) => r.firstAnswerMs)),
+      medianListeningMs: median(rs.map((r) => r.listeningMs)),
+      minMs: Math.min(...rs.map((r) => r.firstAnswerMs)),
+      medianCpuMs: median(rs.map((r) => r.cpuMs)),
+      runs: rs.length,
+    },
   ]),
 );
 console.log(JSON.stringify(summary, null, 2));

@@ -45,7 +45,9 @@ function curlCommands(block: Block): string[] {
 
 const sh = (script: string, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> =>
   new Promise((resolve) => {
-    execFile('bash', ['-c', script], { cwd, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile('bash', ['-c', script], { cwd, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 
 let mock: MockHarness;
@@ -75,7 +77,16 @@ describe('the curl recipes of README.md and docs/sessions.md, as written', () =>
   for (const block of blocks) {
     it(`${block.file}:${block.line}`, async () => {
       const commands = curlCommands(block).map(rewrite);
-      const since = Math.max(0, ...mock.sessions.names().flatMap((n) => mock.sessions.find(n)?.journal.list().map((e) => e.seq) ?? []));
+      const since = Math.max(
+        0,
+        ...mock.sessions.names().flatMap(
+          (n) =>
+            mock.sessions
+              .find(n)
+              ?.journal.list()
+              .map((e) => e.seq) ?? [],
+        ),
+      );
       const script = ['set -eo pipefail', 'curl() { command curl --fail-with-body --max-time 20 "$@"; }', ...assignments, ...commands].join('\n');
       const result = await sh(script, dir);
       expect(result.code, `${result.stderr}\n${result.stdout.slice(0, 2000)}`).toBe(0);
@@ -91,7 +102,7 @@ describe('the curl recipes of README.md and docs/sessions.md, as written', () =>
 });
 
 describe('docs/sessions.md: the Vite proxy recipe', () => {
-  it('forwards /api/… to the mock in the developer\'s own session', async () => {
+  it("forwards /api/… to the mock in the developer's own session", async () => {
     const block = blocksOf('docs/sessions.md').find((b) => b.text.includes('vite.config.ts'));
     expect(block).toBeDefined();
     const root = join(dir, 'vite-app');
@@ -99,13 +110,20 @@ describe('docs/sessions.md: the Vite proxy recipe', () => {
     writeFileSync(join(root, 'vite.config.ts'), rewrite((block as Block).text));
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
     const { createServer } = await import('vite');
-    const server = await createServer({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1', strictPort: false } });
+    const server = await createServer({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      server: { port: 0, host: '127.0.0.1', strictPort: false },
+    });
     await server.listen();
     try {
       const address = server.httpServer?.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       const community = mock.deps.store.communities()[0]!.id;
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': community } });
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/groups?limit=1`, {
+        headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': community },
+      });
       expect(res.status).toBe(200);
       const session = `dev-${userInfo().username}`;
       expect(mock.sessions.find(session)?.journal.list({ path: '/v1/groups' })).toHaveLength(1);
@@ -116,7 +134,7 @@ describe('docs/sessions.md: the Vite proxy recipe', () => {
 });
 
 describe('docs/sessions.md: the Cypress recipe', () => {
-  it('resets the spec\'s session before each test and sends its header on every request to the mock', async () => {
+  it("resets the spec's session before each test and sends its header on every request to the mock", async () => {
     const block = blocksOf('docs/sessions.md').find((b) => b.text.includes('cypress/support/e2e.js'));
     expect(block).toBeDefined();
     const hooks: Array<() => void> = [];

@@ -64,39 +64,54 @@ describe('docs/sessions.md recipes', () => {
     expect([...files.keys()]).toEqual(['playwright.config.ts', 'fixtures.ts']);
   });
 
-  it.runIf(runs)('Playwright: 4 of 4 tests pass in two workers, each test on fresh data', async () => {
-    const files = recipeFiles(readFileSync(join(root, 'docs', 'sessions.md'), 'utf8'), '### Playwright');
-    // Inside the project, so the files resolve @playwright/test from its node_modules; reports/ is ignored by git.
-    mkdirSync(join(root, 'reports'), { recursive: true });
-    dir = mkdtempSync(join(root, 'reports', 'recipe-'));
-    for (const [name, text] of files) writeFileSync(join(dir, name), text);
-    writeFileSync(join(dir, 'a.spec.ts'), SPEC('a'));
-    writeFileSync(join(dir, 'b.spec.ts'), SPEC('b'));
-    // The recipe's config, with Debian's Chromium instead of a browser Playwright would download.
-    writeFileSync(join(dir, 'ci.config.ts'), `import { defineConfig } from '@playwright/test';
+  it.runIf(runs)(
+    'Playwright: 4 of 4 tests pass in two workers, each test on fresh data',
+    async () => {
+      const files = recipeFiles(readFileSync(join(root, 'docs', 'sessions.md'), 'utf8'), '### Playwright');
+      // Inside the project, so the files resolve @playwright/test from its node_modules; reports/ is ignored by git.
+      mkdirSync(join(root, 'reports'), { recursive: true });
+      dir = mkdtempSync(join(root, 'reports', 'recipe-'));
+      for (const [name, text] of files) writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, 'a.spec.ts'), SPEC('a'));
+      writeFileSync(join(dir, 'b.spec.ts'), SPEC('b'));
+      // The recipe's config, with Debian's Chromium instead of a browser Playwright would download.
+      writeFileSync(
+        join(dir, 'ci.config.ts'),
+        `import { defineConfig } from '@playwright/test';
 import recipe from './playwright.config';
 export default defineConfig(recipe, { testDir: '.', outputDir: './results', workers: 2, fullyParallel: false, retries: 0, use: { launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)}, args: ['--no-sandbox'] } } });
-`);
-    const mock = await startMockTarget();
-    try {
-      const pending = mock.config.pendingApproval;
-      expect(pending).toBeDefined();
-      const env = {
-        ...process.env,
-        MOCK_URL: mock.url,
-        MOCK_TOKEN: mock.config.token,
-        MOCK_COMMUNITY: pending?.community,
-        MOCK_APPROVE: `/v1/appmaker/apps/${pending?.appId}/installations/${pending?.community}/approve`,
-        PLAYWRIGHT_BROWSERS_PATH: join(dir, 'no-browsers'),
-        CI: '1',
-      };
-      const result = await run(process.execPath, [runner as string, 'test', '--config', join(dir, 'ci.config.ts'), '--reporter', 'json'], { cwd: dir, env, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => error);
-      const report = JSON.parse(result.stdout ?? '{}') as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] };
-      expect(report.errors ?? [], result.stderr).toEqual([]);
-      expect(report.stats, result.stdout?.slice(0, 4000)).toMatchObject({ expected: 4, unexpected: 0, flaky: 0, skipped: 0 });
-    } finally {
-      await mock.close();
-    }
-    expect(existsSync(join(dir, 'fixtures.ts'))).toBe(true);
-  }, 240_000);
+`,
+      );
+      const mock = await startMockTarget();
+      try {
+        const pending = mock.config.pendingApproval;
+        expect(pending).toBeDefined();
+        const env = {
+          ...process.env,
+          MOCK_URL: mock.url,
+          MOCK_TOKEN: mock.config.token,
+          MOCK_COMMUNITY: pending?.community,
+          MOCK_APPROVE: `/v1/appmaker/apps/${pending?.appId}/installations/${pending?.community}/approve`,
+          PLAYWRIGHT_BROWSERS_PATH: join(dir, 'no-browsers'),
+          CI: '1',
+        };
+        const result = await run(process.execPath, [runner as string, 'test', '--config', join(dir, 'ci.config.ts'), '--reporter', 'json'], {
+          cwd: dir,
+          env,
+          timeout: 180_000,
+          maxBuffer: 16 * 1024 * 1024,
+        }).catch((error: { stdout?: string; stderr?: string }) => error);
+        const report = JSON.parse(result.stdout ?? '{}') as {
+          stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
+          errors?: unknown[];
+        };
+        expect(report.errors ?? [], result.stderr).toEqual([]);
+        expect(report.stats, result.stdout?.slice(0, 4000)).toMatchObject({ expected: 4, unexpected: 0, flaky: 0, skipped: 0 });
+      } finally {
+        await mock.close();
+      }
+      expect(existsSync(join(dir, 'fixtures.ts'))).toBe(true);
+    },
+    240_000,
+  );
 });

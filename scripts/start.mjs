@@ -30,7 +30,8 @@ const FORMAT = 'edu-mock-bundle-2';
 // One cache per checkout: node_modules may be shared between copies of the repository. EDU_MOCK_CACHE_DIR
 // puts it elsewhere (the tests use a folder of their own), inside node_modules, where the bundle's imports
 // of packages resolve.
-const cacheDir = process.env.EDU_MOCK_CACHE_DIR || join(root, 'node_modules', '.cache', 'edu-mock', createHash('sha256').update(root).digest('hex').slice(0, 12));
+const cacheDir =
+  process.env.EDU_MOCK_CACHE_DIR || join(root, 'node_modules', '.cache', 'edu-mock', createHash('sha256').update(root).digest('hex').slice(0, 12));
 const manifest = join(cacheDir, 'manifest.json');
 // An older build is removed once it is this old: a server started from it has long loaded its chunks.
 const KEEP_OLD_BUILD_MS = 10 * 60_000;

@@ -77,7 +77,11 @@ describe('npm start runs the server from a cached bundle', () => {
 describe('npm ci builds the bundle ahead (the prepare script)', () => {
   it('--build-only builds it, starts no server, and leaves a fresh bundle alone', async () => {
     const buildOnly = async () => {
-      const child = spawn(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, EDU_MOCK_CACHE_DIR: cacheDir } });
+      const child = spawn(process.execPath, ['scripts/start.mjs', '--build-only'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, EDU_MOCK_CACHE_DIR: cacheDir },
+      });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       const [code] = (await once(child, 'exit')) as [number];

@@ -31,7 +31,8 @@ function collectExamples(): Example[] {
     for (const param of op.parameters) {
       const p = resolvePointer(doc, param.schemaPointer.replace(/\/schema$/, '')) as { example?: unknown; examples?: Record<string, { value: unknown }> };
       if (p.example !== undefined) out.push({ where: `${op.operationId} parameter ${param.name}`, schemaPointer: param.schemaPointer, value: p.example });
-      for (const [name, e] of Object.entries(p.examples ?? {})) out.push({ where: `${op.operationId} parameter ${param.name} example ${name}`, schemaPointer: param.schemaPointer, value: e.value });
+      for (const [name, e] of Object.entries(p.examples ?? {}))
+        out.push({ where: `${op.operationId} parameter ${param.name} example ${name}`, schemaPointer: param.schemaPointer, value: e.value });
     }
   }
   return out;
@@ -43,7 +44,9 @@ describe('the examples of the spec', () => {
   it('exist for every operation', () => {
     for (const op of contract.operations.values()) {
       const jsonResponses = Object.values(op.responses).filter((r) => Object.keys(r.content).some((t) => t.includes('json')));
-      const documented = examples.filter((e) => e.where.startsWith(op.pointer) || e.where.includes(op.operationId) || jsonResponses.some((r) => e.where.startsWith(r.pointer)));
+      const documented = examples.filter(
+        (e) => e.where.startsWith(op.pointer) || e.where.includes(op.operationId) || jsonResponses.some((r) => e.where.startsWith(r.pointer)),
+      );
       expect(documented.length, `${op.operationId} has no example`).toBeGreaterThan(0);
     }
     expect(examples.length).toBeGreaterThan(40);
@@ -71,14 +74,44 @@ describe('validateRequest', () => {
     ['active=maybe', 'listGroups', { headers, query: { active: 'maybe' } }, ['query.active must be boolean']],
     ['limit=abc', 'listGroups', { headers, query: { limit: 'abc' } }, ['query.limit must be integer']],
     ['limit over the maximum', 'listGroups', { headers, query: { limit: '5000' } }, ['query.limit must be <= 1000']],
-    ['an unknown sort key', 'listGroups', { headers, query: { sort: 'colour' } }, ['query.sort must match pattern "^-?(createdAt|updatedAt|name|alias)(,-?(createdAt|updatedAt|name|alias))*$"']],
+    [
+      'an unknown sort key',
+      'listGroups',
+      { headers, query: { sort: 'colour' } },
+      ['query.sort must match pattern "^-?(createdAt|updatedAt|name|alias)(,-?(createdAt|updatedAt|name|alias))*$"'],
+    ],
     ['a repeated scalar', 'listGroups', { headers, query: { name: ['a', 'b'] } }, ['query.name must be given once, not repeated']],
-    ['includes with an unknown part', 'getUserInfo', { query: { includes: 'members,friends' } }, ['query.includes must match pattern "^(members|groups|community)(,(members|groups|community))*$"']],
+    [
+      'includes with an unknown part',
+      'getUserInfo',
+      { query: { includes: 'members,friends' } },
+      ['query.includes must match pattern "^(members|groups|community)(,(members|groups|community))*$"'],
+    ],
     ['a data action without secret', 'getUpdatedUsers', { contentType: 'application/json', body: { context: {} } }, ['body.secret is required']],
-    ['a data action with a bad instant', 'getUpdatedUsers', { contentType: 'application/json', body: { context: { issuedAt: 'yesterday' }, secret: 's' } }, ['body.context.issuedAt must match format "date-time"']],
-    ['a data action with a string limit', 'getUpdatedUsers', { contentType: 'application/json', body: { context: {}, secret: 's', data: { limit: '10' } } }, ['body.data.limit must be integer']],
-    ['a sync entry with a wrong type', 'uploadSyncEntities', { headers, path: { syncRunId: 'r' }, contentType: 'application/json', body: { groups: { data: [{ members: ['a'] }] } } }, ['body.groups.data[0].members[0] must be array']],
-    ['a body that is not JSON', 'uploadSyncEntities', { headers, path: { syncRunId: 'r' }, contentType: 'text/plain', body: 'x' }, ['header.content-type must be one of application/json (got "text/plain")']],
+    [
+      'a data action with a bad instant',
+      'getUpdatedUsers',
+      { contentType: 'application/json', body: { context: { issuedAt: 'yesterday' }, secret: 's' } },
+      ['body.context.issuedAt must match format "date-time"'],
+    ],
+    [
+      'a data action with a string limit',
+      'getUpdatedUsers',
+      { contentType: 'application/json', body: { context: {}, secret: 's', data: { limit: '10' } } },
+      ['body.data.limit must be integer'],
+    ],
+    [
+      'a sync entry with a wrong type',
+      'uploadSyncEntities',
+      { headers, path: { syncRunId: 'r' }, contentType: 'application/json', body: { groups: { data: [{ members: ['a'] }] } } },
+      ['body.groups.data[0].members[0] must be array'],
+    ],
+    [
+      'a body that is not JSON',
+      'uploadSyncEntities',
+      { headers, path: { syncRunId: 'r' }, contentType: 'text/plain', body: 'x' },
+      ['header.content-type must be one of application/json (got "text/plain")'],
+    ],
     ['no body where one is required', 'updateAppInstallation', { headers, path: { appId: 'a', community: 'c' } }, ['body is required'.replace('body', 'body')]],
   ] as const)('%s', (_name, operationId, input, expected) => {
     const result = contract.validateRequest(operationId, input as never);
@@ -129,7 +162,15 @@ describe('validateResponse', () => {
     ['an undocumented status', 'getGroup', 418, 'application/json', {}, false, []],
     ['a wrong content type', 'getGroup', 200, 'text/html', '<p>', true, ['response must be application/json']],
     ['a group without name', 'getGroup', 200, 'application/json', { _id: 'x' }, true, ['response.name is required']],
-    ['season as a string in a summary', 'getUserInfo', 200, 'application/json', { groups: [{ season: '2026' }] }, true, ['response.groups[0].season must be number']],
+    [
+      'season as a string in a summary',
+      'getUserInfo',
+      200,
+      'application/json',
+      { groups: [{ season: '2026' }] },
+      true,
+      ['response.groups[0].season must be number'],
+    ],
     ['data missing from a data action', 'getUpdatedUsers', 200, 'application/json', {}, true, ['response.data is required']],
   ] as const)('flags %s', (_name, operationId, status, type, body, documented, expected) => {
     const result = contract.validateResponse(operationId, status, type, body);

@@ -55,7 +55,14 @@ export interface Contract {
    * `opaque`: schema pointers whose instances in the body were checked already (presented fragments); only
    * the envelope around them is checked here.
    */
-  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, headers?: RawValues, opaque?: ReadonlySet<string>): ResponseValidation;
+  validateResponse(
+    operationId: string,
+    status: number,
+    contentType: string | undefined,
+    body: unknown,
+    headers?: RawValues,
+    opaque?: ReadonlySet<string>,
+  ): ResponseValidation;
   /** Validates any value against a schema of the document, e.g. '#/components/schemas/Group'. */
   validateSchema(schemaPointer: string, value: unknown, where?: FieldError['in']): FieldError[];
   /** True when the element at the pointer, or any element above it, carries x-inferred: true. */
@@ -199,7 +206,7 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>',
       for (const param of op.parameters) {
         if (param.in === 'cookie') continue;
         const raw = sources[param.in]?.[param.name];
-        if (raw === undefined || raw === '' && param.in === 'header') {
+        if (raw === undefined || (raw === '' && param.in === 'header')) {
           if (param.required) errors.push({ in: param.in, path: param.name, rule: 'required', message: 'is required' });
           else if (param.schema.default !== undefined) values[param.in][param.name] = param.schema.default;
           continue;
@@ -229,7 +236,12 @@ export function buildContract(document: OpenAPIV3_1.Document, file = '<inline>',
         const schemaPointer = body.content[mediaType];
         if (!schemaPointer) {
           status = 415;
-          errors.push({ in: 'header', path: 'content-type', rule: 'mediaType', message: `must be one of ${Object.keys(body.content).join(', ')} (got "${mediaType || 'none'}")` });
+          errors.push({
+            in: 'header',
+            path: 'content-type',
+            rule: 'mediaType',
+            message: `must be one of ${Object.keys(body.content).join(', ')} (got "${mediaType || 'none'}")`,
+          });
         } else {
           const validate = compile(schemaPointer);
           if (!validate(input.body)) errors.push(...formatAjvErrors(validate.errors, 'body'));
@@ -325,7 +337,14 @@ function lowerKeys(values: RawValues): RawValues {
 
 function encodeFragment(schemaPointer: string): string {
   // Ajv resolves $ref as a URI: percent-encode what a URI fragment cannot hold, keep the pointer syntax.
-  return '#' + schemaPointer.slice(1).split('/').map((t) => encodeURIComponent(t).replace(/%40/g, '@').replace(/%3A/g, ':').replace(/%7E/g, '~')).join('/');
+  return (
+    '#' +
+    schemaPointer
+      .slice(1)
+      .split('/')
+      .map((t) => encodeURIComponent(t).replace(/%40/g, '@').replace(/%3A/g, ':').replace(/%7E/g, '~'))
+      .join('/')
+  );
 }
 
 function safeDecode(value: string): string {

@@ -25,10 +25,34 @@ describe('every key of the description is in the spec, spelled exactly', () => {
     [s('EducationBasicGroupFields'), ['tipo', 'nivel', 'periodo']],
     [s('IdLabel'), ['_id', 'label']],
     [s('GroupSearchResult'), ['total', 'hits']],
-    [s('AppInstallation'), ['manifest', 'approved', 'approvedAt', 'approvedBy', 'active', 'activatedAt', 'installed', 'installedBy', 'uninstalledAt', 'uninstalledBy', 'uninstalledReason', 'pendingUpdate', 'pendingUpdateSince', 'requiresManualUpdate', 'status', 'consentedFeatures', 'contactInfo']],
+    [
+      s('AppInstallation'),
+      [
+        'manifest',
+        'approved',
+        'approvedAt',
+        'approvedBy',
+        'active',
+        'activatedAt',
+        'installed',
+        'installedBy',
+        'uninstalledAt',
+        'uninstalledBy',
+        'uninstalledReason',
+        'pendingUpdate',
+        'pendingUpdateSince',
+        'requiresManualUpdate',
+        'status',
+        'consentedFeatures',
+        'contactInfo',
+      ],
+    ],
     [s('ConsentedFeature'), ['id', 'consentedAt']],
     [s('ContactInfo'), ['name', 'telephone', 'message']],
-    [s('AppManifest'), ['id', 'approval', 'visibility', 'displayName', 'description', 'icon', 'createdAt', 'updatedAt', 'api', 'portals', 'services', 'oauth', 'roles']],
+    [
+      s('AppManifest'),
+      ['id', 'approval', 'visibility', 'displayName', 'description', 'icon', 'createdAt', 'updatedAt', 'api', 'portals', 'services', 'oauth', 'roles'],
+    ],
     [s('ManifestIcon'), ['url', 'width', 'height']],
     [s('ManifestApi'), ['enabled', 'roles']],
     [s('ManifestPortals'), ['enabled', 'data']],
@@ -146,14 +170,25 @@ describe('operations, parameters and security', () => {
   });
 
   it('declares the eight scopes and the OAuth URLs of the mock', () => {
-    const scheme = (doc.components?.securitySchemes?.oauth2 ?? {}) as { flows: { authorizationCode: { scopes: Record<string, string>; authorizationUrl: string; tokenUrl: string } } };
-    expect(Object.keys(scheme.flows.authorizationCode.scopes)).toEqual(['openid', 'profile', 'fullname', 'email', 'related.communities', 'related.groups', 'related.members', 'related.members.groups']);
+    const scheme = (doc.components?.securitySchemes?.oauth2 ?? {}) as {
+      flows: { authorizationCode: { scopes: Record<string, string>; authorizationUrl: string; tokenUrl: string } };
+    };
+    expect(Object.keys(scheme.flows.authorizationCode.scopes)).toEqual([
+      'openid',
+      'profile',
+      'fullname',
+      'email',
+      'related.communities',
+      'related.groups',
+      'related.members',
+      'related.members.groups',
+    ]);
     expect(scheme.flows.authorizationCode.authorizationUrl).toMatch(/\/oauth\/authorize$/);
     expect(scheme.flows.authorizationCode.tokenUrl).toMatch(/\/oauth\/token$/);
     expect((doc.components?.securitySchemes?.bearerAuth as { scheme: string }).scheme).toBe('bearer');
   });
 
-  it('documents the data actions\' body secret as their credential', () => {
+  it("documents the data actions' body secret as their credential", () => {
     for (const id of ['getUpdatedUsers', 'getUpdatedComponents']) expect(contract.operation(id).credential).toBe('body.secret');
   });
 });

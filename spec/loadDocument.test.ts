@@ -17,14 +17,26 @@ describe('a spec that cannot be used fails with the file, the location and the r
   });
 
   it('a schema that does not compile names its line and pointer', () => {
-    const text = minimal(`  /a:\n    get:\n      operationId: a\n      parameters:\n        - name: q\n          in: query\n          schema: {type: string, pattern: '(x'}\n      responses:\n        '200': {description: ok}\n`);
-    expect(() => buildContract(parseDocumentText(text, 'spec.yaml'), 'spec.yaml')).toThrow(/^spec\.yaml:10:19: #\/paths\/~1a\/get\/parameters\/0\/schema does not compile: Invalid regular expression/);
+    const text = minimal(
+      `  /a:\n    get:\n      operationId: a\n      parameters:\n        - name: q\n          in: query\n          schema: {type: string, pattern: '(x'}\n      responses:\n        '200': {description: ok}\n`,
+    );
+    expect(() => buildContract(parseDocumentText(text, 'spec.yaml'), 'spec.yaml')).toThrow(
+      /^spec\.yaml:10:19: #\/paths\/~1a\/get\/parameters\/0\/schema does not compile: Invalid regular expression/,
+    );
   });
 
   it.each([
     ['a missing operationId', `  /a:\n    get:\n      responses: {'200': {description: ok}}\n`, /has no operationId/],
-    ['a duplicate operationId', `  /a:\n    get: {operationId: x, responses: {'200': {description: ok}}}\n  /b:\n    get: {operationId: x, responses: {'200': {description: ok}}}\n`, /operationId x is used twice/],
-    ['an unresolved reference', `  /a:\n    get:\n      operationId: a\n      parameters: [{$ref: '#/components/parameters/Nope'}]\n      responses: {'200': {description: ok}}\n`, /unresolved reference #\/components\/parameters\/Nope/],
+    [
+      'a duplicate operationId',
+      `  /a:\n    get: {operationId: x, responses: {'200': {description: ok}}}\n  /b:\n    get: {operationId: x, responses: {'200': {description: ok}}}\n`,
+      /operationId x is used twice/,
+    ],
+    [
+      'an unresolved reference',
+      `  /a:\n    get:\n      operationId: a\n      parameters: [{$ref: '#/components/parameters/Nope'}]\n      responses: {'200': {description: ok}}\n`,
+      /unresolved reference #\/components\/parameters\/Nope/,
+    ],
   ])('%s', (_name, paths, message) => {
     expect(() => buildContract(parseDocumentText(minimal(paths), 'spec.yaml'), 'spec.yaml')).toThrow(message);
   });

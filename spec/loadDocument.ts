@@ -56,12 +56,20 @@ function parseYaml(text: string, file: string): { doc: OpenAPIV3_1.Document; loc
   const first = parsed.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
-    throw new SpecError(file, pos ? `${pos.line}:${pos.col}` : '0:0', (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, ''));
+    throw new SpecError(
+      file,
+      pos ? `${pos.line}:${pos.col}` : '0:0',
+      (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, ''),
+    );
   }
   const doc = parsed.toJS({ maxAliasCount: 10_000 }) as OpenAPIV3_1.Document | null;
   if (!doc || typeof doc !== 'object') throw new SpecError(file, '1:1', 'the document is empty or not a mapping');
   const locate = (pointer: string): string | undefined => {
-    const path = pointer.replace(/^#/, '').split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = pointer
+      .replace(/^#/, '')
+      .split('/')
+      .slice(1)
+      .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
     const node = parsed.getIn(path, true) as { range?: [number, number, number] } | undefined;
     if (!node?.range) return undefined;
     const pos = lineCounter.linePos(node.range[0]);

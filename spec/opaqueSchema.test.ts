@@ -5,7 +5,15 @@ const doc = {
   components: {
     schemas: {
       Group: { type: 'object', required: ['name'] },
-      Result: { type: 'object', required: ['total', 'hits'], properties: { total: { type: 'integer' }, hits: { type: 'array', items: { $ref: '#/components/schemas/Group' } }, tag: { $ref: '#/components/schemas/Tag' } } },
+      Result: {
+        type: 'object',
+        required: ['total', 'hits'],
+        properties: {
+          total: { type: 'integer' },
+          hits: { type: 'array', items: { $ref: '#/components/schemas/Group' } },
+          tag: { $ref: '#/components/schemas/Tag' },
+        },
+      },
       Tag: { type: 'string' },
     },
   },
@@ -32,6 +40,8 @@ describe('opaqueSchema', () => {
   });
 
   it('keeps deeper references as references into the document', () => {
-    expect(opaqueSchema(doc, '#/components/schemas/Result', opaque, 'doc.json', encode, 0)).toMatchObject({ properties: { tag: { $ref: 'doc.json#/components/schemas/Tag' } } });
+    expect(opaqueSchema(doc, '#/components/schemas/Result', opaque, 'doc.json', encode, 0)).toMatchObject({
+      properties: { tag: { $ref: 'doc.json#/components/schemas/Tag' } },
+    });
   });
 });

@@ -6,7 +6,14 @@ import { resolvePointer } from './resolvePointer.ts';
  * when they were presented. Other references are inlined down to `depth` levels (so opaque ones nested in
  * them are found too), then kept as references into the document (`documentId`, which Ajv knows).
  */
-export function opaqueSchema(document: unknown, schemaPointer: string, opaque: ReadonlySet<string>, documentId: string, encode: (pointer: string) => string, depth = 6): unknown {
+export function opaqueSchema(
+  document: unknown,
+  schemaPointer: string,
+  opaque: ReadonlySet<string>,
+  documentId: string,
+  encode: (pointer: string) => string,
+  depth = 6,
+): unknown {
   if (opaque.has(schemaPointer)) return true;
   return transform(resolvePointer(document, schemaPointer), depth);
 

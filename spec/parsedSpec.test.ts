@@ -48,7 +48,9 @@ describe('the parsed spec snapshot', () => {
   it('a schema that does not compile still names its YAML line when the snapshot was read', () => {
     const file = specDir(minimal('(x'));
     expect(readParsedSpec(file, readFileSync(file, 'utf8'))).toBeDefined();
-    expect(() => buildContract(loadDocument(file), file).compileAll()).toThrow(/openapi\.yaml:10:19: #\/paths\/~1a\/get\/parameters\/0\/schema does not compile/);
+    expect(() => buildContract(loadDocument(file), file).compileAll()).toThrow(
+      /openapi\.yaml:10:19: #\/paths\/~1a\/get\/parameters\/0\/schema does not compile/,
+    );
   });
 
   it('a snapshot that is not JSON is ignored', () => {

@@ -16,13 +16,27 @@ export const approveEffect = defineCheck<{ exchange: Exchange; installation?: Js
   ({ exchange, installation, secondApprove, late }, fail) => {
     const out: CheckFailure[] = [];
     if (!installation) {
-      if (exchange.response?.status === 200) out.push(fail('MUST', exchange, 'the approved installation is not among the active installations of the app: approve left no trace (still pending?)', { expected: 'an active installation', actual: 'none listed' }));
-    }
-    else if (installation.status === 'pending_approval' || installation.approved === false) {
-      out.push(fail('MUST', exchange, `the installation is not approved after approve (status ${JSON.stringify(installation.status)}, approved ${JSON.stringify(installation.approved)})`, { path: 'status', expected: 'approved, not pending_approval', actual: { status: installation.status, approved: installation.approved } }));
-    } else if (late !== undefined) out.push(fail('SHOULD', exchange, `the approval became visible only after ${late} ms`, { expected: 'visible at once', actual: `${late} ms` }));
+      if (exchange.response?.status === 200)
+        out.push(
+          fail('MUST', exchange, 'the approved installation is not among the active installations of the app: approve left no trace (still pending?)', {
+            expected: 'an active installation',
+            actual: 'none listed',
+          }),
+        );
+    } else if (installation.status === 'pending_approval' || installation.approved === false) {
+      out.push(
+        fail(
+          'MUST',
+          exchange,
+          `the installation is not approved after approve (status ${JSON.stringify(installation.status)}, approved ${JSON.stringify(installation.approved)})`,
+          { path: 'status', expected: 'approved, not pending_approval', actual: { status: installation.status, approved: installation.approved } },
+        ),
+      );
+    } else if (late !== undefined)
+      out.push(fail('SHOULD', exchange, `the approval became visible only after ${late} ms`, { expected: 'visible at once', actual: `${late} ms` }));
     const status = secondApprove?.response?.status;
-    if (secondApprove && status !== undefined && status < 500 && status !== 409) out.push(fail('SHOULD', secondApprove, `approving again was answered ${status}`, { expected: 409, actual: status }));
+    if (secondApprove && status !== undefined && status < 500 && status !== 409)
+      out.push(fail('SHOULD', secondApprove, `approving again was answered ${status}`, { expected: 409, actual: status }));
     return out;
   },
 );

@@ -12,10 +12,16 @@ export interface AuthInput {
  * Operations 2 to 8 (bearer) and user-info (OAuth) refuse a request without valid credentials: not a 2xx is
  * stated (MUST); 401 is RFC 6750 §3.1 and our decision (SHOULD).
  */
-export const authRequired = defineCheck<AuthInput>('auth-required', 'A request without valid credentials is refused (401).', { MUST: stated('Endpoints 2 to 8 require an HTTP bearer token (`Authorization: Bearer <ACCESS_TOKEN>`).'), SHOULD: decided('Errors') }, ({ exchange, credentials }, fail) => {
-  const status = exchange.response?.status;
-  if (status === undefined || status >= 500) return [];
-  if (isSuccess(status) || status < 400) return [fail('MUST', exchange, `a request with ${credentials} was answered ${status}`, { expected: 'a 4xx (401)', actual: status })];
-  if (status !== 401) return [fail('SHOULD', exchange, `a request with ${credentials} was answered ${status}, not 401`, { expected: 401, actual: status })];
-  return [];
-});
+export const authRequired = defineCheck<AuthInput>(
+  'auth-required',
+  'A request without valid credentials is refused (401).',
+  { MUST: stated('Endpoints 2 to 8 require an HTTP bearer token (`Authorization: Bearer <ACCESS_TOKEN>`).'), SHOULD: decided('Errors') },
+  ({ exchange, credentials }, fail) => {
+    const status = exchange.response?.status;
+    if (status === undefined || status >= 500) return [];
+    if (isSuccess(status) || status < 400)
+      return [fail('MUST', exchange, `a request with ${credentials} was answered ${status}`, { expected: 'a 4xx (401)', actual: status })];
+    if (status !== 401) return [fail('SHOULD', exchange, `a request with ${credentials} was answered ${status}, not 401`, { expected: 401, actual: status })];
+    return [];
+  },
+);

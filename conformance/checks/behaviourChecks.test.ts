@@ -25,7 +25,10 @@ describe('default-order', () => {
 });
 
 describe('filter-subset', () => {
-  const universe = new Map([['a', at('1', 'a')], ['b', at('2', 'b')]]);
+  const universe = new Map([
+    ['a', at('1', 'a')],
+    ['b', at('2', 'b')],
+  ]);
   it.each([
     ['a subset with the reference', [at('1', 'a')], true, []],
     ['a foreign group', [at('1', 'a'), at('3', 'z')], true, ['MUST']],

@@ -24,12 +24,24 @@ export const communityScope = defineCheck<CommunityScopeInput>(
     const out: CheckFailure[] = [];
     for (const [index, item] of items.entries()) {
       if (item.community === undefined || item.community === community) continue;
-      out.push(fail('MUST', exchange, `group ${label(item)} belongs to community ${JSON.stringify(item.community)}, the others to ${JSON.stringify(community)}`, { path: `response[${index}].community`, expected: community, actual: item.community }));
+      out.push(
+        fail('MUST', exchange, `group ${label(item)} belongs to community ${JSON.stringify(item.community)}, the others to ${JSON.stringify(community)}`, {
+          path: `response[${index}].community`,
+          expected: community,
+          actual: item.community,
+        }),
+      );
       if (out.length >= 3) break;
     }
     if (header !== undefined && community !== header && items.some((i) => i.community === community)) {
       const index = items.findIndex((i) => i.community === community);
-      out.push(fail('SHOULD', exchange, `the groups carry community ${JSON.stringify(community)}, not the community-id sent (${JSON.stringify(header)})`, { path: `response[${index}].community`, expected: header, actual: community }));
+      out.push(
+        fail('SHOULD', exchange, `the groups carry community ${JSON.stringify(community)}, not the community-id sent (${JSON.stringify(header)})`, {
+          path: `response[${index}].community`,
+          expected: header,
+          actual: community,
+        }),
+      );
     }
     return out;
   },

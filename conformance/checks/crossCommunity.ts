@@ -22,11 +22,23 @@ export const crossCommunity = defineCheck<CrossCommunityInput>(
     if (!res || res.status >= 500 || res.status >= 300) return [];
     if (input.probe === 'token') {
       const count = itemsOf(res.body).length;
-      return [fail('MUST', input.exchange, `the token of this community was answered ${res.status} in community ${JSON.stringify(input.otherCommunity)}${count ? ` with ${count} group(s)` : ''}`, { expected: 'a 4xx (401, 403 or 404)', actual: res.status })];
+      return [
+        fail(
+          'MUST',
+          input.exchange,
+          `the token of this community was answered ${res.status} in community ${JSON.stringify(input.otherCommunity)}${count ? ` with ${count} group(s)` : ''}`,
+          { expected: 'a 4xx (401, 403 or 404)', actual: res.status },
+        ),
+      ];
     }
     const body = res.body;
     const found = isRecord(body) && body._id === input.groupId ? [body] : itemsOf(body).filter((g) => g._id === input.groupId);
     if (found.length === 0) return [];
-    return [fail('MUST', input.exchange, `group ${input.groupId} of another community was answered by ${input.how}`, { expected: 'not answered (404 by id, absent from lists)', actual: input.groupId })];
+    return [
+      fail('MUST', input.exchange, `group ${input.groupId} of another community was answered by ${input.how}`, {
+        expected: 'not answered (404 by id, absent from lists)',
+        actual: input.groupId,
+      }),
+    ];
   },
 );

@@ -49,7 +49,9 @@ describe('search-narrows', () => {
     ['a hit without q in name or alias', [hit('Coral', 'coral')], 1, 40, true, ['SHOULD']],
     ['accents and case folded', [hit('7º ANO Á', 'X-2026-7A-x')], 1, 40, true, []],
   ])('%s', (_name, hits, count, everything, unrelated, want) => {
-    expect(severities(searchNarrows.run({ exchange: x, q: '2026-7a', hits, count, everything, ...(unrelated ? { unrelated: hit('Biblioteca', 'bib') } : {}) }))).toEqual(want);
+    expect(
+      severities(searchNarrows.run({ exchange: x, q: '2026-7a', hits, count, everything, ...(unrelated ? { unrelated: hit('Biblioteca', 'bib') } : {}) })),
+    ).toEqual(want);
   });
 });
 

@@ -3,12 +3,27 @@ import { stated, defineCheck, type CheckFailure } from './Check.ts';
 import { isRecord, type Json } from './values.ts';
 
 /** "Returns the active installations of the app": each one listed is active and is an installation of that app. */
-export const installationsActive = defineCheck<{ exchange: Exchange; appId: string; items: Json[] }>('installations-active', 'Listed installations are active and of the requested app.', { MUST: stated('Returns the active installations of the app: array of App installation objects.') }, ({ exchange, appId, items }, fail) => {
-  const out: CheckFailure[] = [];
-  items.forEach((item, index) => {
-    if (item.active !== undefined && item.active !== true) out.push(fail('MUST', exchange, `installation ${index} is listed but not active`, { path: `response[${index}].active`, expected: true, actual: item.active }));
-    const manifestId = isRecord(item.manifest) ? item.manifest.id : undefined;
-    if (manifestId !== undefined && manifestId !== appId) out.push(fail('MUST', exchange, `installation ${index} is of app ${JSON.stringify(manifestId)}`, { path: `response[${index}].manifest.id`, expected: appId, actual: manifestId }));
-  });
-  return out;
-});
+export const installationsActive = defineCheck<{ exchange: Exchange; appId: string; items: Json[] }>(
+  'installations-active',
+  'Listed installations are active and of the requested app.',
+  { MUST: stated('Returns the active installations of the app: array of App installation objects.') },
+  ({ exchange, appId, items }, fail) => {
+    const out: CheckFailure[] = [];
+    items.forEach((item, index) => {
+      if (item.active !== undefined && item.active !== true)
+        out.push(
+          fail('MUST', exchange, `installation ${index} is listed but not active`, { path: `response[${index}].active`, expected: true, actual: item.active }),
+        );
+      const manifestId = isRecord(item.manifest) ? item.manifest.id : undefined;
+      if (manifestId !== undefined && manifestId !== appId)
+        out.push(
+          fail('MUST', exchange, `installation ${index} is of app ${JSON.stringify(manifestId)}`, {
+            path: `response[${index}].manifest.id`,
+            expected: appId,
+            actual: manifestId,
+          }),
+        );
+    });
+    return out;
+  },
+);

@@ -14,26 +14,42 @@ import type { Exchange } from '../client/Exchange.ts';
  * key one letter away from a documented key of at least five letters (`includes` for `incudes`), while that
  * key is absent and the key itself is not documented there, is a misspelling too.
  */
-export const keySpelling = defineCheck<ExchangeInput>('key-spelling', 'Documented keys are spelled exactly (case included).', { MUST: stated('Keys are case-sensitive and spelled as below.'), SHOULD: decided('User-info and OAuth') }, ({ contract, exchange }, fail) => {
-  const res = exchange.response;
-  if (!res || !exchange.operationId || res.body === undefined) return [];
-  const probe = contract.validateResponse(exchange.operationId, res.status, res.headers['content-type'], undefined, {});
-  const schemaPointer = probe.response?.content[mediaTypeOf(res.headers['content-type'])];
-  if (!schemaPointer) return [];
-  const out: CheckFailure[] = [];
-  walk(contract, exchange, fail, schemaPointer, res.body, '', out, probe.response?.inferred === true);
-  return out;
-});
+export const keySpelling = defineCheck<ExchangeInput>(
+  'key-spelling',
+  'Documented keys are spelled exactly (case included).',
+  { MUST: stated('Keys are case-sensitive and spelled as below.'), SHOULD: decided('User-info and OAuth') },
+  ({ contract, exchange }, fail) => {
+    const res = exchange.response;
+    if (!res || !exchange.operationId || res.body === undefined) return [];
+    const probe = contract.validateResponse(exchange.operationId, res.status, res.headers['content-type'], undefined, {});
+    const schemaPointer = probe.response?.content[mediaTypeOf(res.headers['content-type'])];
+    if (!schemaPointer) return [];
+    const out: CheckFailure[] = [];
+    walk(contract, exchange, fail, schemaPointer, res.body, '', out, probe.response?.inferred === true);
+    return out;
+  },
+);
 
 const fold = (key: string): string => key.toLowerCase().replace(/[_-]/g, '');
 
-function walk(contract: Contract, exchange: Exchange, fail: FailureFactory, pointer: string, value: unknown, path: string, out: CheckFailure[], inferred: boolean): void {
+function walk(
+  contract: Contract,
+  exchange: Exchange,
+  fail: FailureFactory,
+  pointer: string,
+  value: unknown,
+  path: string,
+  out: CheckFailure[],
+  inferred: boolean,
+): void {
   if (out.length >= 20 || value === null || typeof value !== 'object') return;
   const doc = contract.document;
   if (Array.isArray(value)) {
     const { schema } = schemaAt(doc, pointer);
     if (!schema.items) return;
-    value.forEach((item, index) => walk(contract, exchange, fail, childPointer(doc, pointer, String(index)) ?? pointer, item, `${path}/${index}`, out, inferred));
+    value.forEach((item, index) =>
+      walk(contract, exchange, fail, childPointer(doc, pointer, String(index)) ?? pointer, item, `${path}/${index}`, out, inferred),
+    );
     return;
   }
   const documented = propertiesOf(doc, pointer);
@@ -51,7 +67,14 @@ function walk(contract: Contract, exchange: Exchange, fail: FailureFactory, poin
     const meantPointer = documented[meant] as string;
     const severity = inferred || contract.isInferred(meantPointer) ? 'SHOULD' : 'MUST';
     const where = locate({ in: 'response', path: childPath });
-    out.push(fail(severity, exchange, `${where} is spelled "${key}"; the documented key is "${meant}"`, { path: where, expected: meant, actual: key, ...(severity === 'SHOULD' ? { source: decisionFor(meantPointer) } : {}) }));
+    out.push(
+      fail(severity, exchange, `${where} is spelled "${key}"; the documented key is "${meant}"`, {
+        path: where,
+        expected: meant,
+        actual: key,
+        ...(severity === 'SHOULD' ? { source: decisionFor(meantPointer) } : {}),
+      }),
+    );
   }
 }
 

@@ -42,7 +42,9 @@ describe('request expectations', () => {
     ['a stated rule answered 400', 400, '#/components/parameters/ActiveFilter/schema', []],
     ['a 5xx (no-server-error says it)', 500, '#/components/parameters/ActiveFilter/schema', []],
   ])('invalid-request-rejected: %s', (_name, status, rule, want) => {
-    expect(sev(invalidRequestRejected.run({ contract, exchange: fakeExchange('listGroups', status), violation: 'x', rulePointer: rule as string }))).toEqual(want);
+    expect(sev(invalidRequestRejected.run({ contract, exchange: fakeExchange('listGroups', status), violation: 'x', rulePointer: rule as string }))).toEqual(
+      want,
+    );
   });
 });
 
@@ -52,7 +54,9 @@ describe('group checks', () => {
     ['one differs', [{ name: 'A' }, { name: 'B' }], ['MUST']],
     ['five differ: one failure with the count and the first', [1, 2, 3, 4, 5].map((n) => ({ name: String(n) })), ['MUST']],
   ])('filter-matches: %s', (_name, items, want) => {
-    expect(sev(filterMatches.run({ exchange: x, filter: 'name=A', items, matches: (g) => g.name === 'A', show: (g) => g.name, severity: 'MUST' }))).toEqual(want);
+    expect(sev(filterMatches.run({ exchange: x, filter: 'name=A', items, matches: (g) => g.name === 'A', show: (g) => g.name, severity: 'MUST' }))).toEqual(
+      want,
+    );
   });
 
   it.each([
@@ -116,7 +120,11 @@ describe('installation checks', () => {
     ['not listed', undefined, 409, ['MUST']],
     ['approved twice', { status: 'installed' }, 200, ['SHOULD']],
   ])('approve-effect: %s', (_name, installation, secondStatus, want) => {
-    expect(sev(approveEffect.run({ exchange: x, ...(installation ? { installation } : {}), secondApprove: fakeExchange('approveAppInstallation', secondStatus, {}) }))).toEqual(want);
+    expect(
+      sev(
+        approveEffect.run({ exchange: x, ...(installation ? { installation } : {}), secondApprove: fakeExchange('approveAppInstallation', secondStatus, {}) }),
+      ),
+    ).toEqual(want);
   });
 
   it.each([
@@ -138,7 +146,17 @@ describe('installation checks', () => {
     ['stored nothing', { contactInfo: { name: 'a' } }, undefined, ['MUST']],
     ['no longer listed', undefined, undefined, ['MUST']],
   ])('installation-update-stored: %s', (_name, read, late, want) => {
-    expect(sev(installationUpdateStored.run({ exchange: x, key: 'contactInfo', sent: { name: 'b' }, ...(read ? { read } : {}), ...(late !== undefined ? { late } : {}) }))).toEqual(want);
+    expect(
+      sev(
+        installationUpdateStored.run({
+          exchange: x,
+          key: 'contactInfo',
+          sent: { name: 'b' },
+          ...(read ? { read } : {}),
+          ...(late !== undefined ? { late } : {}),
+        }),
+      ),
+    ).toEqual(want);
   });
 
   it.each([

@@ -3,9 +3,10 @@ import type { RuleSource } from './RuleSource.ts';
 
 /** The sentence of the API description that states what each operation's request is (its parameters or body). */
 const REQUEST_SENTENCE: Record<string, string> = {
-  getUserInfo: 'The result contains only the parts that the app\'s scopes and `includes` allow.',
+  getUserInfo: "The result contains only the parts that the app's scopes and `includes` allow.",
   listGroups: 'true = active documents, false = deleted ones',
-  searchGroups: 'Query parameters, all optional strings except where noted: `createdAt`, `active` (boolean), `name`, `admins.user`, `season`, `alias` (group identifier), `q` (search text: a group name or identifier).',
+  searchGroups:
+    'Query parameters, all optional strings except where noted: `createdAt`, `active` (boolean), `name`, `admins.user`, `season`, `alias` (group identifier), `q` (search text: a group name or identifier).',
   getGroup: 'Path `groupId` (string, required).',
   listAppInstallations: 'Path `appId` (string, required).',
   updateAppInstallation: 'Body: an App installation object (the fields under Resources).',

@@ -8,7 +8,9 @@ function problemsOf(record: Json): string[] {
   const roles = record.rolesSet;
   if (!isRecord(roles)) return [`has no rolesSet object (${roles === undefined ? 'absent' : JSON.stringify(roles)})`];
   return [
-    ...REQUIRED.filter((k) => typeof roles[k] !== 'boolean').map((k) => `rolesSet.${k} is ${roles[k] === undefined ? 'absent' : JSON.stringify(roles[k])}, not a boolean`),
+    ...REQUIRED.filter((k) => typeof roles[k] !== 'boolean').map(
+      (k) => `rolesSet.${k} is ${roles[k] === undefined ? 'absent' : JSON.stringify(roles[k])}, not a boolean`,
+    ),
     ...(roles.admin !== undefined && typeof roles.admin !== 'boolean' ? [`rolesSet.admin is ${JSON.stringify(roles.admin)}, not a boolean`] : []),
   ];
 }
@@ -27,6 +29,12 @@ export const rolesSet = defineCheck<{ exchange: Exchange; records: Json[] }>(
     const first = broken[0];
     if (!first) return [];
     const count = broken.length === 1 ? '' : `${broken.length} of ${records.length} user records lack a complete rolesSet, e.g. `;
-    return [fail('MUST', exchange, `${count}user ${label(first.record)} ${first.problems.join('; ')}`, { path: `response.data[${first.index}].rolesSet`, expected: '{student, guardian, professor, coordenator: boolean; admin?: boolean}', actual: first.record.rolesSet })];
+    return [
+      fail('MUST', exchange, `${count}user ${label(first.record)} ${first.problems.join('; ')}`, {
+        path: `response.data[${first.index}].rolesSet`,
+        expected: '{student, guardian, professor, coordenator: boolean; admin?: boolean}',
+        actual: first.record.rolesSet,
+      }),
+    ];
   },
 );

@@ -17,7 +17,11 @@ export interface SearchNarrowsInput {
 
 /** Folds case, accents and punctuation, so only a clear mismatch counts. */
 export function foldText(value: unknown): string {
-  return String(value ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return String(value ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /**
@@ -32,13 +36,25 @@ export const searchNarrows = defineCheck<SearchNarrowsInput>(
   ({ exchange, q, hits, count, everything, unrelated }, fail) => {
     const out: CheckFailure[] = [];
     if (unrelated && everything > 1 && count >= everything) {
-      out.push(fail('MUST', exchange, `q=${q} answered ${count} groups, as many as a search without q, although ${label(unrelated)} does not match it`, { path: 'response.total', expected: `fewer than ${everything}`, actual: count }));
+      out.push(
+        fail('MUST', exchange, `q=${q} answered ${count} groups, as many as a search without q, although ${label(unrelated)} does not match it`, {
+          path: 'response.total',
+          expected: `fewer than ${everything}`,
+          actual: count,
+        }),
+      );
     }
     const want = foldText(q);
     const index = hits.findIndex((h) => !foldText(h.name).includes(want) && !foldText(h.alias).includes(want));
     if (index !== -1) {
       const hit = hits[index] as Json;
-      out.push(fail('SHOULD', exchange, `hit ${label(hit)} contains q=${q} neither in its name nor in its alias`, { path: `response.hits[${index}]`, expected: `name or alias containing "${q}"`, actual: { name: hit.name, alias: hit.alias } }));
+      out.push(
+        fail('SHOULD', exchange, `hit ${label(hit)} contains q=${q} neither in its name nor in its alias`, {
+          path: `response.hits[${index}]`,
+          expected: `name or alias containing "${q}"`,
+          actual: { name: hit.name, alias: hit.alias },
+        }),
+      );
     }
     return out;
   },

@@ -21,8 +21,16 @@ export const searchTotal = defineCheck<SearchTotalInput>(
   ({ exchange, total, hits, collected }, fail) => {
     const out: CheckFailure[] = [];
     if (typeof total !== 'number') return out; // response-schema reports a missing or mistyped total
-    if (total < hits) out.push(fail('MUST', exchange, `total ${total} is below the ${hits} hits returned`, { path: 'response.total', expected: `>= ${hits}`, actual: total }));
-    else if (collected !== undefined && total !== collected) out.push(fail('SHOULD', exchange, `total ${total} differs from the ${collected} matches read page by page`, { path: 'response.total', expected: collected, actual: total }));
+    if (total < hits)
+      out.push(fail('MUST', exchange, `total ${total} is below the ${hits} hits returned`, { path: 'response.total', expected: `>= ${hits}`, actual: total }));
+    else if (collected !== undefined && total !== collected)
+      out.push(
+        fail('SHOULD', exchange, `total ${total} differs from the ${collected} matches read page by page`, {
+          path: 'response.total',
+          expected: collected,
+          actual: total,
+        }),
+      );
     return out;
   },
 );

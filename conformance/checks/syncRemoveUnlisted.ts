@@ -7,11 +7,18 @@ import { decided, defineCheck } from './Check.ts';
  */
 export const syncRemoveUnlisted = defineCheck<{ exchange: Exchange; flag: string; alias: string; relation: string; expected: string[]; actual: string[] }>(
   'sync-remove-unlisted',
-  'A removeUnlisted* flag unlinks the relations the upload does not list.', { SHOULD: decided('Synchronization upload') },
+  'A removeUnlisted* flag unlinks the relations the upload does not list.',
+  { SHOULD: decided('Synchronization upload') },
   ({ exchange, flag, alias, relation, expected, actual }, fail) => {
     const want = [...new Set(expected)].sort();
     const got = [...new Set(actual)].sort();
     if (want.join('\u0000') === got.join('\u0000')) return [];
-    return [fail('SHOULD', exchange, `after an upload with ${flag}: true, group "${alias}" has ${relation} ${JSON.stringify(got)}`, { path: `response.${relation}`, expected: want, actual: got })];
+    return [
+      fail('SHOULD', exchange, `after an upload with ${flag}: true, group "${alias}" has ${relation} ${JSON.stringify(got)}`, {
+        path: `response.${relation}`,
+        expected: want,
+        actual: got,
+      }),
+    ];
   },
 );

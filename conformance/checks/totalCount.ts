@@ -7,12 +7,19 @@ import { decided, defineCheck } from './Check.ts';
  */
 export const totalCount = defineCheck<{ exchange: Exchange; collected: number }>(
   'total-count',
-  'X-Total-Count, when sent, equals the number of groups the list holds across all pages.', { SHOULD: decided('Groups: filters, paging and sort') },
+  'X-Total-Count, when sent, equals the number of groups the list holds across all pages.',
+  { SHOULD: decided('Groups: filters, paging and sort') },
   ({ exchange, collected }, fail) => {
     const header = Object.entries(exchange.response?.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-total-count')?.[1];
     if (header === undefined) return [];
     return Number(header) === collected
       ? []
-      : [fail('SHOULD', exchange, `X-Total-Count is ${header} but paging through the list gave ${collected} groups`, { path: 'header X-Total-Count', expected: collected, actual: header })];
+      : [
+          fail('SHOULD', exchange, `X-Total-Count is ${header} but paging through the list gave ${collected} groups`, {
+            path: 'header X-Total-Count',
+            expected: collected,
+            actual: header,
+          }),
+        ];
   },
 );

@@ -14,23 +14,49 @@ export const USER_INFO_PARTS = [
  * scopes allow it" (MUST: both halves, judged on the scope the token response granted). When
  * requested and the token's scope allows it, the part is expected (SHOULD: which scope shows what is ours).
  */
-export const userInfoIncludes = defineCheck<{ exchange: Exchange; includes: string[]; scopes?: string[] }>('user-info-includes', 'User-info returns a related part only when includes asks for it.', { MUST: stated('Related members, groups or community are returned only when requested here and the app\'s scopes allow it'), SHOULD: decided('User-info and OAuth') }, ({ exchange, includes, scopes }, fail) => {
-  const body = exchange.response?.body;
-  if (!isRecord(body) || (exchange.response?.status ?? 0) >= 300) return [];
-  const out: CheckFailure[] = [];
-  const keys = Object.keys(body);
-  for (const part of USER_INFO_PARTS) {
-    // A misspelled part ("members") still counts as that part being present.
-    const present = keys.find((k) => k.toLowerCase() === part.key.toLowerCase());
-    const asked = includes.includes(part.include);
-    if (present && !asked) {
-      out.push(fail('MUST', exchange, `"${present}" is returned although includes ${includes.length ? `is ${includes.join(',')}` : 'is absent'}`, { path: `response.${present}`, expected: 'absent', actual: 'present' }));
-    } else if (present && scopes && !scopes.includes(part.scope)) {
-      // The rule's other half: asked for, but the granted scope (the token response's `scope`) does not allow it.
-      out.push(fail('MUST', exchange, `"${present}" is returned although the granted scope lacks ${part.scope} (granted: ${scopes.join(' ') || 'none'})`, { path: `response.${present}`, expected: 'absent', actual: 'present' }));
-    } else if (!present && asked && scopes?.includes(part.scope)) {
-      out.push(fail('SHOULD', exchange, `includes=${part.include} with scope ${part.scope} returned no "${part.key}"`, { path: `response.${part.key}`, expected: 'present', actual: 'absent' }));
+export const userInfoIncludes = defineCheck<{ exchange: Exchange; includes: string[]; scopes?: string[] }>(
+  'user-info-includes',
+  'User-info returns a related part only when includes asks for it.',
+  {
+    MUST: stated("Related members, groups or community are returned only when requested here and the app's scopes allow it"),
+    SHOULD: decided('User-info and OAuth'),
+  },
+  ({ exchange, includes, scopes }, fail) => {
+    const body = exchange.response?.body;
+    if (!isRecord(body) || (exchange.response?.status ?? 0) >= 300) return [];
+    const out: CheckFailure[] = [];
+    const keys = Object.keys(body);
+    for (const part of USER_INFO_PARTS) {
+      // A misspelled part ("members") still counts as that part being present.
+      const present = keys.find((k) => k.toLowerCase() === part.key.toLowerCase());
+      const asked = includes.includes(part.include);
+      if (present && !asked) {
+        out.push(
+          fail('MUST', exchange, `"${present}" is returned although includes ${includes.length ? `is ${includes.join(',')}` : 'is absent'}`, {
+            path: `response.${present}`,
+            expected: 'absent',
+            actual: 'present',
+          }),
+        );
+      } else if (present && scopes && !scopes.includes(part.scope)) {
+        // The rule's other half: asked for, but the granted scope (the token response's `scope`) does not allow it.
+        out.push(
+          fail('MUST', exchange, `"${present}" is returned although the granted scope lacks ${part.scope} (granted: ${scopes.join(' ') || 'none'})`, {
+            path: `response.${present}`,
+            expected: 'absent',
+            actual: 'present',
+          }),
+        );
+      } else if (!present && asked && scopes?.includes(part.scope)) {
+        out.push(
+          fail('SHOULD', exchange, `includes=${part.include} with scope ${part.scope} returned no "${part.key}"`, {
+            path: `response.${part.key}`,
+            expected: 'present',
+            actual: 'absent',
+          }),
+        );
+      }
     }
-  }
-  return out;
-});
+    return out;
+  },
+);

@@ -7,7 +7,13 @@ export function isRecord(value: unknown): value is Json {
 
 /** The items of a list answer: a bare array (list) or `hits` (search). */
 export function itemsOf(body: unknown): Json[] {
-  const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.hits) ? body.hits : isRecord(body) && Array.isArray(body.data) ? body.data : [];
+  const list = Array.isArray(body)
+    ? body
+    : isRecord(body) && Array.isArray(body.hits)
+      ? body.hits
+      : isRecord(body) && Array.isArray(body.data)
+        ? body.data
+        : [];
   return list.filter(isRecord);
 }
 

@@ -13,7 +13,15 @@ describe('createClient', () => {
         res.end();
         return;
       }
-      sendJson(res, 200, { method: req.method, url: req.url, auth: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null, accept: req.headers.accept ?? null, session: req.headers['x-mock-session'] ?? null, body });
+      sendJson(res, 200, {
+        method: req.method,
+        url: req.url,
+        auth: req.headers.authorization ?? null,
+        type: req.headers['content-type'] ?? null,
+        accept: req.headers.accept ?? null,
+        session: req.headers['x-mock-session'] ?? null,
+        body,
+      });
     });
   });
   afterAll(() => server.close());
@@ -21,11 +29,24 @@ describe('createClient', () => {
   it('records the request, the parsed response and a curl line without the secret', async () => {
     const secrets = createSecretBook({ CONFORM_TOKEN: 'tok-secret-1' });
     const client = createClient({ baseUrl: server.url + '/', secrets });
-    const exchange = await client.send({ method: 'post', path: '/v1/x', query: { a: 'b c', skip: undefined }, headers: { Authorization: 'Bearer tok-secret-1' }, json: { k: 1 }, operationId: 'op' });
+    const exchange = await client.send({
+      method: 'post',
+      path: '/v1/x',
+      query: { a: 'b c', skip: undefined },
+      headers: { Authorization: 'Bearer tok-secret-1' },
+      json: { k: 1 },
+      operationId: 'op',
+    });
     expect(exchange.id).toBe(1);
     expect(exchange.operationId).toBe('op');
     expect(exchange.response?.status).toBe(200);
-    expect(exchange.response?.body).toMatchObject({ method: 'POST', url: '/v1/x?a=b+c', auth: 'Bearer tok-secret-1', type: 'application/json', body: '{"k":1}' });
+    expect(exchange.response?.body).toMatchObject({
+      method: 'POST',
+      url: '/v1/x?a=b+c',
+      auth: 'Bearer tok-secret-1',
+      type: 'application/json',
+      body: '{"k":1}',
+    });
     expect(exchange.curl).not.toContain('tok-secret-1');
     expect(exchange.curl).toContain('"$CONFORM_TOKEN"');
     expect(client.exchanges).toHaveLength(1);
@@ -40,7 +61,7 @@ describe('createClient', () => {
     expect(redirect.response?.headers.location).toBe('http://127.0.0.1:1/cb?code=abc');
   });
 
-  it('sends the extra headers on every request, under the request\'s own, and the curl line carries them', async () => {
+  it("sends the extra headers on every request, under the request's own, and the curl line carries them", async () => {
     const client = createClient({ baseUrl: server.url, secrets: createSecretBook(), headers: { 'X-Mock-Session': 'worker-1' } });
     const exchange = await client.send({ method: 'GET', path: '/a' });
     expect(exchange.response?.body).toMatchObject({ session: 'worker-1', accept: 'application/json' });

@@ -109,7 +109,13 @@ export function createClient(options: ClientOptions): HttpClient {
       else {
         try {
           const attempt = (): Promise<Response> =>
-            doFetch(recorded.url, { method: recorded.method, headers, body, redirect: req.redirect ?? 'manual', signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left())))) });
+            doFetch(recorded.url, {
+              method: recorded.method,
+              headers,
+              body,
+              redirect: req.redirect ?? 'manual',
+              signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left())))),
+            });
           let res = await attempt().catch(async (caught: unknown) => {
             // A kept-alive connection the server closed as it was reused: an idempotent request is sent again,
             // once, on a new one (RFC 9110 §9.2.2); anything else is the target's answer.
@@ -132,9 +138,16 @@ export function createClient(options: ClientOptions): HttpClient {
             responseHeaders[name.toLowerCase()] = value;
           });
           overCap = 'overCap' in read;
-          if ('overCap' in read) error = `the answer (status ${res.status}) is over the suite's body cap of ${maxBytes} bytes: reading stopped at ${read.bytes} bytes`;
+          if ('overCap' in read)
+            error = `the answer (status ${res.status}) is over the suite's body cap of ${maxBytes} bytes: reading stopped at ${read.bytes} bytes`;
           // The parsed body is what checks judge; the text kept beside it is a bounded slice.
-          else response = { status: res.status, headers: responseHeaders, bodyText: keptSlice(read.text), body: parseJson(read.text, responseHeaders['content-type']) };
+          else
+            response = {
+              status: res.status,
+              headers: responseHeaders,
+              bodyText: keptSlice(read.text),
+              body: parseJson(read.text, responseHeaders['content-type']),
+            };
         } catch (caught) {
           error = describeTransportError(caught);
         }

@@ -7,7 +7,7 @@ const secrets = createSecretBook({ CONFORM_TOKEN: 'tok/en+1', CONFORM_APP_SECRET
 
 describe('shellWord', () => {
   it.each([
-    ['plain text', "plain text", "'plain text'"],
+    ['plain text', 'plain text', "'plain text'"],
     ['a single quote', "it's", `'it'\\''s'`],
     ['a secret inside', 'Bearer tok/en+1', `'Bearer '"$CONFORM_TOKEN"`],
     ['a url-encoded secret', 'secret=tok%2Fen%2B1&x=1', `'secret='"$CONFORM_TOKEN"'&x=1'`],
@@ -35,21 +35,21 @@ describe('toCurl', () => {
   });
 
   it('leaves GET without -X', () => {
-    expect(toCurl({ method: 'GET', url: 'http://h/a', headers: { accept: 'application/json' } }, secrets)).toBe(`curl -sS -i 'http://h/a' -H 'accept: application/json'`);
+    expect(toCurl({ method: 'GET', url: 'http://h/a', headers: { accept: 'application/json' } }, secrets)).toBe(
+      `curl -sS -i 'http://h/a' -H 'accept: application/json'`,
+    );
   });
 });
 
 describe('shellWord with text a target chose', () => {
   const run = (word: string): string => execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
-  it.each([
-    ["'; touch /tmp/never; '"],
-    ['"><img src=x onerror=alert(1)>'],
-    ['a\u001b[2Jb\rc\u009b31m\u202ed\\e\'f'],
-    ["$(id) `id` ${HOME} \\' '\\''"],
-  ])('%j stays one literal word, printable as pasted', (text) => {
-    const word = shellWord(text, createSecretBook());
-    // eslint-disable-next-line no-control-regex
-    expect(word).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
-    expect(run(word)).toBe(text);
-  });
+  it.each([["'; touch /tmp/never; '"], ['"><img src=x onerror=alert(1)>'], ["a\u001b[2Jb\rc\u009b31m\u202ed\\e'f"], ["$(id) `id` ${HOME} \\' '\\''"]])(
+    '%j stays one literal word, printable as pasted',
+    (text) => {
+      const word = shellWord(text, createSecretBook());
+      // eslint-disable-next-line no-control-regex
+      expect(word).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+      expect(run(word)).toBe(text);
+    },
+  );
 });

@@ -60,7 +60,10 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\
  */
 function singleQuote(text: string): string {
   if (text.search(UNPRINTABLE) === -1) return `'${text.replace(/'/g, `'\\''`)}'`;
-  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `$'${escaped}'`;
 }
 

@@ -184,11 +184,13 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.version === true) out.version = true;
   if (v['save-token'] !== undefined) out.saveToken = v['save-token'];
   if (v.seed !== undefined) {
-    if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
+    if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff)
+      throw new UsageError(`--seed must be a whole number from 0 to ${0xffffffff}, got "${v.seed}"`);
     out.seed = Number(v.seed);
   }
   if (v.generate !== undefined) {
-    if (!/^\d{1,4}$/.test(v.generate) || Number(v.generate) > 1000) throw new UsageError(`--generate takes a number of cases from 0 to 1000, got "${v.generate}"`);
+    if (!/^\d{1,4}$/.test(v.generate) || Number(v.generate) > 1000)
+      throw new UsageError(`--generate takes a number of cases from 0 to 1000, got "${v.generate}"`);
     out.generate = Number(v.generate);
   }
   if (v['no-generate'] === true) {
@@ -196,7 +198,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     out.generate = false;
   }
   if (v['replay-case'] !== undefined) {
-    if (!/^[A-Za-z]+\/[cr]\d{1,6}$/.test(v['replay-case'])) throw new UsageError(`--replay-case takes a case id such as listGroups/c12 or getUpdatedUsers/r3, got "${v['replay-case']}"`);
+    if (!/^[A-Za-z]+\/[cr]\d{1,6}$/.test(v['replay-case']))
+      throw new UsageError(`--replay-case takes a case id such as listGroups/c12 or getUpdatedUsers/r3, got "${v['replay-case']}"`);
     if (v.seed === undefined) throw new UsageError('--replay-case needs the --seed of the run that found the case');
     out.replayCase = v['replay-case'];
   }
@@ -214,7 +217,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
 }
 
 function parseAreas(text: string): Area[] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(AREAS as readonly string[]).includes(n));
   if (unknown.length > 0 || names.length === 0) throw new UsageError(`--only takes ${AREAS.join(', ')} (comma-separated); got "${text}"`);
   return names as Area[];

@@ -14,14 +14,27 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   const file = args.configFile ? parseConfigFile(args.configFile, readFile) : {};
   const filePath = args.configFile ? resolve(args.configFile) : '';
   const origins: Record<string, ValueOrigin> = {};
-  const FLAGS: Record<string, string> = { 'otherCommunity.community': '--other-community', 'otherCommunity.groupId': '--other-group-id', 'otherApp.appId': '--other-app-id', 'otherApp.appSecret': '--other-app-secret', baseUrl: '--base-url', community: '--community', token: '--token', appId: '--app-id', appSecret: '--app-secret', userToken: '--user-token', season: '--season' };
+  const FLAGS: Record<string, string> = {
+    'otherCommunity.community': '--other-community',
+    'otherCommunity.groupId': '--other-group-id',
+    'otherApp.appId': '--other-app-id',
+    'otherApp.appSecret': '--other-app-secret',
+    baseUrl: '--base-url',
+    community: '--community',
+    token: '--token',
+    appId: '--app-id',
+    appSecret: '--app-secret',
+    userToken: '--user-token',
+    season: '--season',
+  };
   const pickAs = (key: string, flag: string | undefined, envName: string, fromFile: unknown): string | undefined => {
     if (flag !== undefined) origins[key] = { from: 'flag', name: FLAGS[key] ?? key };
     else if (nonEmpty(env[envName]) !== undefined) origins[key] = { from: 'env', name: envName };
     else if (typeof fromFile === 'string') origins[key] = { from: 'config', name: key, file: filePath };
     return flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
   };
-  const pick = (flag: string | undefined, envName: string, fromFile: unknown): string | undefined => flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
+  const pick = (flag: string | undefined, envName: string, fromFile: unknown): string | undefined =>
+    flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
   const baseUrl = pick(args.baseUrl, ENV.baseUrl, file.baseUrl);
   if (!baseUrl) throw new UsageError(`no base URL: pass --base-url URL (or set ${ENV.baseUrl})`);
   if (!/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
@@ -43,11 +56,13 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   if (file.pendingApproval) set('pendingApproval', { ...file.pendingApproval });
   const otherCommunity = pickAs('otherCommunity.community', args.otherCommunity, ENV.otherCommunity, file.otherCommunity?.community);
   const otherGroupId = pickAs('otherCommunity.groupId', args.otherGroupId, ENV.otherGroupId, file.otherCommunity?.groupId);
-  if ((otherCommunity === undefined) !== (otherGroupId === undefined)) throw new UsageError('otherCommunity needs both a community and a groupId (--other-community and --other-group-id)');
+  if ((otherCommunity === undefined) !== (otherGroupId === undefined))
+    throw new UsageError('otherCommunity needs both a community and a groupId (--other-community and --other-group-id)');
   if (otherCommunity !== undefined && otherGroupId !== undefined) set('otherCommunity', { community: otherCommunity, groupId: otherGroupId });
   const otherAppId = pickAs('otherApp.appId', args.otherAppId, ENV.otherAppId, file.otherApp?.appId);
   const otherAppSecret = pickAs('otherApp.appSecret', args.otherAppSecret, ENV.otherAppSecret, file.otherApp?.appSecret);
-  if ((otherAppId === undefined) !== (otherAppSecret === undefined)) throw new UsageError('otherApp needs both an appId and an appSecret (--other-app-id and --other-app-secret)');
+  if ((otherAppId === undefined) !== (otherAppSecret === undefined))
+    throw new UsageError('otherApp needs both an appId and an appSecret (--other-app-id and --other-app-secret)');
   if (otherAppId !== undefined && otherAppSecret !== undefined) set('otherApp', { appId: otherAppId, appSecret: otherAppSecret });
   if (file.oauth) {
     const clientSecret = nonEmpty(env[ENV.clientSecret]) ?? file.oauth.clientSecret;
@@ -96,18 +111,29 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
     if (record[key] !== undefined && typeof record[key] !== 'string') bad(key, 'a string');
   }
   const pending = record.pendingApproval as Record<string, unknown> | undefined;
-  if (pending !== undefined && (typeof pending !== 'object' || pending === null || typeof pending.appId !== 'string' || typeof pending.community !== 'string')) {
+  if (
+    pending !== undefined &&
+    (typeof pending !== 'object' || pending === null || typeof pending.appId !== 'string' || typeof pending.community !== 'string')
+  ) {
     bad('pendingApproval', 'an object with string appId and community');
   }
-  for (const [key, fields] of [['otherCommunity', ['community', 'groupId']], ['otherApp', ['appId', 'appSecret']]] as const) {
+  for (const [key, fields] of [
+    ['otherCommunity', ['community', 'groupId']],
+    ['otherApp', ['appId', 'appSecret']],
+  ] as const) {
     const value = record[key] as Record<string, unknown> | undefined;
-    if (value !== undefined && (typeof value !== 'object' || value === null || fields.some((f) => typeof value[f] !== 'string'))) bad(key, `an object with string ${fields.join(' and ')}`);
+    if (value !== undefined && (typeof value !== 'object' || value === null || fields.some((f) => typeof value[f] !== 'string')))
+      bad(key, `an object with string ${fields.join(' and ')}`);
   }
   const headers = record.headers;
   if (headers !== undefined) {
-    if (Array.isArray(headers) && headers.every((h) => typeof h === 'string')) record.headers = parseHeaders(headers as string[], `the config file ${path}: "headers"`);
+    if (Array.isArray(headers) && headers.every((h) => typeof h === 'string'))
+      record.headers = parseHeaders(headers as string[], `the config file ${path}: "headers"`);
     else if (typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string')) {
-      record.headers = parseHeaders(Object.entries(headers as Record<string, string>).map(([k, v]) => `${k}: ${v}`), `the config file ${path}: "headers"`);
+      record.headers = parseHeaders(
+        Object.entries(headers as Record<string, string>).map(([k, v]) => `${k}: ${v}`),
+        `the config file ${path}: "headers"`,
+      );
     } else bad('headers', 'an object of header names to string values (or an array of "Name: value")');
   }
   const oauth = record.oauth as Record<string, unknown> | undefined;
@@ -116,7 +142,8 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
     for (const key of ['authorizationUrl', 'tokenUrl', 'clientId', 'redirectUri']) if (typeof oauth[key] !== 'string') bad(`oauth.${key}`, 'a string');
     for (const key of ['clientSecret', 'loginHint']) if (oauth[key] !== undefined && typeof oauth[key] !== 'string') bad(`oauth.${key}`, 'a string');
     if (!Array.isArray(oauth.scopes) || !oauth.scopes.every((s) => typeof s === 'string')) bad('oauth.scopes', 'an array of strings');
-    if (oauth.authMethod !== undefined && oauth.authMethod !== 'client_secret_basic' && oauth.authMethod !== 'client_secret_post') bad('oauth.authMethod', '"client_secret_basic" or "client_secret_post"');
+    if (oauth.authMethod !== undefined && oauth.authMethod !== 'client_secret_basic' && oauth.authMethod !== 'client_secret_post')
+      bad('oauth.authMethod', '"client_secret_basic" or "client_secret_post"');
   }
   return record as ConfigFile;
 }

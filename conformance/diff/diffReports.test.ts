@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { diffReports, formatDiff, type ReportForDiff } from './diffReports.ts';
 
 const failure = (check: string, operationId?: string) => ({ check, message: `${check} broke`, exchange: operationId ? { operationId } : {} });
-const report = (failures: ReturnType<typeof failure>[], notCovered: Array<{ operation: string; item: string }>, outOfPlan: string[] = [], extra: Partial<ReportForDiff> = {}): ReportForDiff => ({
+const report = (
+  failures: ReturnType<typeof failure>[],
+  notCovered: Array<{ operation: string; item: string }>,
+  outOfPlan: string[] = [],
+  extra: Partial<ReportForDiff> = {},
+): ReportForDiff => ({
   cases: [{ area: 'groups', title: 'filter', status: failures.length ? 'failed' : 'passed', failures }],
   coverage: { operations: { covered: 3 - notCovered.length, total: 3, percent: 0, notCovered }, outOfPlan },
   ...extra,
@@ -10,18 +15,39 @@ const report = (failures: ReturnType<typeof failure>[], notCovered: Array<{ oper
 
 describe('diffReports', () => {
   it('tells newly failing, fixed and still failing apart by check, operation and step', () => {
-    const diff = diffReports(report([failure('filter-matches', 'listGroups'), failure('total-count', 'listGroups')], []), report([failure('filter-matches', 'listGroups'), failure('filter-matches', 'searchGroups'), failure('filter-matches', 'searchGroups')], []));
-    expect(diff.newlyFailing).toEqual([{ check: 'filter-matches', operation: 'searchGroups', step: 'groups › filter', count: 2, message: 'filter-matches broke' }]);
+    const diff = diffReports(
+      report([failure('filter-matches', 'listGroups'), failure('total-count', 'listGroups')], []),
+      report([failure('filter-matches', 'listGroups'), failure('filter-matches', 'searchGroups'), failure('filter-matches', 'searchGroups')], []),
+    );
+    expect(diff.newlyFailing).toEqual([
+      { check: 'filter-matches', operation: 'searchGroups', step: 'groups › filter', count: 2, message: 'filter-matches broke' },
+    ]);
     expect(diff.fixed.map((k) => k.check)).toEqual(['total-count']);
     expect(diff.stillFailing.map((k) => k.check)).toEqual(['filter-matches']);
     expect(formatDiff(diff)).toContain('Newly failing: 1\n  ✗ filter-matches on searchGroups (groups › filter) ×2: filter-matches broke\nFixed: 1');
   });
 
   it('reports coverage changes of planned operations only, and notes a different spec', () => {
-    const before = report([], [{ operation: 'getGroup', item: 'operation' }, { operation: 'token', item: 'operation' }], [], { certificate: { specSha256: 'aaa' } });
+    const before = report(
+      [],
+      [
+        { operation: 'getGroup', item: 'operation' },
+        { operation: 'token', item: 'operation' },
+      ],
+      [],
+      { certificate: { specSha256: 'aaa' } },
+    );
     const after = report([], [{ operation: 'searchGroups', item: 'operation' }], ['token'], { certificate: { specSha256: 'bbb' } });
     const diff = diffReports(before, after);
-    expect(diff.coverage).toEqual([{ figure: 'operations', before: { covered: 1, total: 3, percent: 0 }, after: { covered: 2, total: 3, percent: 0 }, newlyCovered: ['getGroup operation'], noLongerCovered: ['searchGroups operation'] }]);
+    expect(diff.coverage).toEqual([
+      {
+        figure: 'operations',
+        before: { covered: 1, total: 3, percent: 0 },
+        after: { covered: 2, total: 3, percent: 0 },
+        newlyCovered: ['getGroup operation'],
+        noLongerCovered: ['searchGroups operation'],
+      },
+    ]);
     expect(diff.notes).toEqual(['specSha256 differs: aaa → bbb']);
   });
 
@@ -34,7 +60,12 @@ describe('diffReports', () => {
 
 describe('the failure count of conform:diff', () => {
   it('counts failed steps, as the console, the HTML report and JUnit do, whatever number of rules each broke', () => {
-    const step = (title: string, failures: number) => ({ area: 'groups', title, status: failures > 0 ? 'failed' : 'passed', failures: Array.from({ length: failures }, (_, i) => ({ check: `c${i}` })) });
+    const step = (title: string, failures: number) => ({
+      area: 'groups',
+      title,
+      status: failures > 0 ? 'failed' : 'passed',
+      failures: Array.from({ length: failures }, (_, i) => ({ check: `c${i}` })),
+    });
     const diff = diffReports({ cases: [step('a', 2), step('b', 0)] }, { cases: [step('a', 3), step('b', 1), step('c', 0)] });
     expect(diff.failedSteps).toEqual({ before: 1, after: 2 });
     expect(formatDiff(diff)).toMatch(/^Failed steps: 1 → 2$/m);

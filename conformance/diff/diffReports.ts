@@ -43,7 +43,9 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
   const now = failureKeys(after);
   // An element of an operation outside either run's plan (profile, --only) is not a coverage change.
   const planned = (op: string) => !(before.coverage?.outOfPlan ?? []).includes(op) && !(after.coverage?.outOfPlan ?? []).includes(op);
-  const coverage = ['operations', 'statuses', 'parameters', 'requestBodyKeys'].map((figure) => coverageChange(figure, figureOf(before, figure), figureOf(after, figure), planned));
+  const coverage = ['operations', 'statuses', 'parameters', 'requestBodyKeys'].map((figure) =>
+    coverageChange(figure, figureOf(before, figure), figureOf(after, figure), planned),
+  );
   const notes: string[] = [];
   for (const key of ['specSha256', 'target', 'profile'] as const) {
     const a = before.certificate?.[key];
@@ -54,7 +56,9 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
     newlyFailing: [...now.values()].filter((k) => !old.has(id(k))),
     fixed: [...old.values()].filter((k) => !now.has(id(k))),
     stillFailing: [...now.values()].filter((k) => old.has(id(k))),
-    coverage: coverage.filter((c) => c.before?.covered !== c.after?.covered || c.before?.total !== c.after?.total || c.newlyCovered.length > 0 || c.noLongerCovered.length > 0),
+    coverage: coverage.filter(
+      (c) => c.before?.covered !== c.after?.covered || c.before?.total !== c.after?.total || c.newlyCovered.length > 0 || c.noLongerCovered.length > 0,
+    ),
     notes,
     failedSteps: { before: failedSteps(before), after: failedSteps(after) },
   };
@@ -69,7 +73,8 @@ export function formatDiff(diff: ReportDiff): string {
   const lines: string[] = [];
   const list = (title: string, keys: FailureKey[], mark: string): void => {
     lines.push(`${title}: ${keys.length}`);
-    for (const k of keys) lines.push(`  ${mark} ${k.check}${k.operation ? ` on ${k.operation}` : ''} (${k.step})${k.count > 1 ? ` ×${k.count}` : ''}: ${k.message}`);
+    for (const k of keys)
+      lines.push(`  ${mark} ${k.check}${k.operation ? ` on ${k.operation}` : ''} (${k.step})${k.count > 1 ? ` ×${k.count}` : ''}: ${k.message}`);
   };
   for (const note of diff.notes) lines.push(`note: ${note}`);
   lines.push(`Failed steps: ${diff.failedSteps.before} → ${diff.failedSteps.after}`);
@@ -112,7 +117,7 @@ interface Figure {
 
 function figureOf(report: ReportForDiff, name: string): Figure | undefined {
   const figure = report.coverage?.[name] as Partial<Figure> | undefined;
-  return figure && typeof figure.covered === 'number' && typeof figure.total === 'number' ? { percent: 0, ...figure } as Figure : undefined;
+  return figure && typeof figure.covered === 'number' && typeof figure.total === 'number' ? ({ percent: 0, ...figure } as Figure) : undefined;
 }
 
 function coverageChange(figure: string, before: Figure | undefined, after: Figure | undefined, planned: (operation: string) => boolean): CoverageChange {

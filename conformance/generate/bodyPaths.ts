@@ -18,7 +18,9 @@ export interface BodyPath {
  */
 export function bodyPaths(doc: unknown, rootPointer: string, base: unknown, maxDepth = 4): BodyPath[] {
   const out: BodyPath[] = [];
-  const queue: Array<{ pointer: string; schemaPointer: string; value: unknown; depth: number }> = [{ pointer: '', schemaPointer: rootPointer, value: base, depth: 0 }];
+  const queue: Array<{ pointer: string; schemaPointer: string; value: unknown; depth: number }> = [
+    { pointer: '', schemaPointer: rootPointer, value: base, depth: 0 },
+  ];
   while (queue.length > 0) {
     const { pointer, schemaPointer, value, depth } = queue.shift() as (typeof queue)[number];
     const { schema, pointer: at } = schemaAt(doc, schemaPointer);
@@ -32,7 +34,13 @@ export function bodyPaths(doc: unknown, rootPointer: string, base: unknown, maxD
     for (const [name, child] of Object.entries(propertiesOf(doc, at))) {
       const childPointer = `${pointer}/${escape(name)}`;
       const resolved = schemaAt(doc, child);
-      out.push({ pointer: childPointer, schema: resolved.schema, schemaPointer: resolved.pointer, required: required.has(name), readOnly: resolved.schema.readOnly === true });
+      out.push({
+        pointer: childPointer,
+        schema: resolved.schema,
+        schemaPointer: resolved.pointer,
+        required: required.has(name),
+        readOnly: resolved.schema.readOnly === true,
+      });
       const childValue = (value as Record<string, unknown>)[name];
       if (childValue !== undefined) queue.push({ pointer: childPointer, schemaPointer: child, value: childValue, depth: depth + 1 });
     }

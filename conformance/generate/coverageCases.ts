@@ -16,7 +16,10 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
   for (const param of op.parameters.filter((p) => p.in === 'query' && !target.skipQuery?.includes(p.name))) {
     for (const tried of coverageValues(param.schema)) {
       if (tried.value !== null && typeof tried.value === 'object') continue;
-      drafts.push({ draft: { ...target.base, query: { ...target.base.query, [param.name]: String(tried.value) }, queryOnly: true }, varies: `query.${param.name}: ${tried.label}` });
+      drafts.push({
+        draft: { ...target.base, query: { ...target.base.query, [param.name]: String(tried.value) }, queryOnly: true },
+        varies: `query.${param.name}: ${tried.label}`,
+      });
     }
   }
   for (const name of target.pathProbes ?? []) {
@@ -34,7 +37,10 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
         // request is (no community for the secret, no alias to match an entity by), so any 4xx is right too.
         // A readOnly place changed at all: the target may refuse to change what it manages (a 4xx is right).
         const probe = (pinned && tried.value === REMOVE) || place.readOnly ? { probe: true as const } : {};
-        drafts.push({ draft: { ...target.base, body: withValue(target.base.body, place.pointer, tried.value), ...probe }, varies: `body${place.pointer}: ${tried.label}` });
+        drafts.push({
+          draft: { ...target.base, body: withValue(target.base.body, place.pointer, tried.value), ...probe },
+          varies: `body${place.pointer}: ${tried.label}`,
+        });
       }
     }
     if (isObject(target.base.body)) drafts.push({ draft: { ...target.base, body: { ...target.base.body, unexpectedKey: 1 } }, varies: 'body: an unknown key' });
@@ -45,10 +51,12 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
 /** The values tried at one place of a body; a pinned place only gets removed or wrong-typed. */
 export function bodyValues(schema: Record<string, unknown>, current: unknown, pinned: boolean): TryValue[] {
   const removed: TryValue = { label: 'removed', value: REMOVE };
-  if (pinned) return [removed, { label: 'wrong type', value: schema.type === 'string' || (schema.type === undefined && typeof current === 'string') ? 7 : 'x' }];
+  if (pinned)
+    return [removed, { label: 'wrong type', value: schema.type === 'string' || (schema.type === undefined && typeof current === 'string') ? 7 : 'x' }];
   const out: TryValue[] = [removed, ...coverageValues(schema)];
   // A repeated scalar (a tag, a period); a repeated entity would be two writes to one alias, refused by design.
-  if (Array.isArray(current) && current.length > 0 && (current[0] === null || typeof current[0] !== 'object')) out.push({ label: 'duplicated entry', value: [current[0], current[0]] });
+  if (Array.isArray(current) && current.length > 0 && (current[0] === null || typeof current[0] !== 'object'))
+    out.push({ label: 'duplicated entry', value: [current[0], current[0]] });
   return out;
 }
 

@@ -43,7 +43,8 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
   return {
     area: 'generate',
     title: 'Generated requests: coverage pass, random pass, stateful sequences',
-    missing: (s) => (!s.config.token && !s.config.appSecret && !s.config.userToken && !s.config.oauth ? 'no credentials (--token, --app-secret or --user-token)' : undefined),
+    missing: (s) =>
+      !s.config.token && !s.config.appSecret && !s.config.userToken && !s.config.oauth ? 'no credentials (--token, --app-secret or --user-token)' : undefined,
     async run(step, base) {
       const budget = createBudget(settings.perOperationBudget, settings.deadlineMs, monotonic);
       const shared = phaseState(base, budget, sleep);
@@ -64,13 +65,20 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         installation = ownInstallation(listed.response?.body, base.config.community);
       }
       const prefix = `conform-${base.seed}-gen`;
-      const targets = operationTargets({ shared, ...(group ? { group } : {}), ...(installation ? { installation } : {}), syncRunId: base.rng.fork('generate').hex(24), aliasPrefix: prefix });
+      const targets = operationTargets({
+        shared,
+        ...(group ? { group } : {}),
+        ...(installation ? { installation } : {}),
+        syncRunId: base.rng.fork('generate').hex(24),
+        aliasPrefix: prefix,
+      });
 
       if (replay !== undefined) {
         await step(`generated: replay of case ${replay}`, async (s) => {
           const target = targets.find((t) => casesOf(shared, t, settings).some((c) => c.id === replay));
           const found = target && casesOf(shared, target, settings).find((c) => c.id === replay);
-          if (!target || !found) throw new Error(`no generated case "${replay}" with seed ${base.seed} and this configuration (ids look like listGroups/c3 or getUpdatedUsers/r7)`);
+          if (!target || !found)
+            throw new Error(`no generated case "${replay}" with seed ${base.seed} and this configuration (ids look like listGroups/c3 or getUpdatedUsers/r7)`);
           const outcome = await runOperation(shared, [found], learned, budget, settings, target.pinned);
           reportGenerated(s, outcome.failures);
         });
@@ -91,12 +99,18 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         if (s.readOnly) return s.skip('--read-only');
         const upload = targets.find((t) => t.operationId === 'uploadSyncEntities');
         if (!upload) return s.skip('no bearer token or community');
-        const names = fc.sample(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''), { seed: base.seed, numRuns: UPLOADS });
+        const names = fc.sample(
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''),
+          { seed: base.seed, numRuns: UPLOADS },
+        );
         for (const [i, name] of names.entries()) {
           const alias = `${prefix}-seq-${i}`;
           const entry = { alias, name, season: '2026', active: true };
           const sent = await judgeCase(shared, { ...upload.base, body: everySection({ groups: { data: [entry] } }) }, learned);
-          reportGenerated(s, sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })));
+          reportGenerated(
+            s,
+            sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })),
+          );
           if ((sent.exchange.response?.status ?? 0) >= 300) continue;
           // An upload may be applied asynchronously: read it back with the bounded poll of every write.
           const { exchange, group: found } = await awaitGroupByAlias(s, alias, (g) => g !== undefined);

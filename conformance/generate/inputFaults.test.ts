@@ -18,24 +18,34 @@ describe('the generative phase catches every input-triggered fault', () => {
     target = undefined;
   });
 
-  it.each(inputFaults.map((f) => [f.name, f.breaks] as const))('%s → %s', async (name, breaks) => {
-    expect(checkRegistry.has(breaks)).toBe(true);
-    target = await startMockTarget({ faults: [name] });
-    const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW, generate: UNHURRIED });
-    const failures = result.cases.filter((c) => c.area === 'generate').flatMap((c) => c.failures);
-    expect(result.conformant).toBe(false);
-    expect(failures.map((f) => f.check)).toContain(breaks);
-    const failure = failures.find((f) => f.check === breaks);
-    expect(failure?.message).toMatch(/replay: --seed 7 --replay-case \w+\/[cr]\d+/);
-  }, 90_000);
+  it.each(inputFaults.map((f) => [f.name, f.breaks] as const))(
+    '%s → %s',
+    async (name, breaks) => {
+      expect(checkRegistry.has(breaks)).toBe(true);
+      target = await startMockTarget({ faults: [name] });
+      const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW, generate: UNHURRIED });
+      const failures = result.cases.filter((c) => c.area === 'generate').flatMap((c) => c.failures);
+      expect(result.conformant).toBe(false);
+      expect(failures.map((f) => f.check)).toContain(breaks);
+      const failure = failures.find((f) => f.check === breaks);
+      expect(failure?.message).toMatch(/replay: --seed 7 --replay-case \w+\/[cr]\d+/);
+    },
+    90_000,
+  );
 
-  it('replays a failure by its case id and the run\'s seed, and finds it again', async () => {
+  it("replays a failure by its case id and the run's seed, and finds it again", async () => {
     target = await startMockTarget({ faults: ['search-q-regex-crash'] });
     const first = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW, generate: UNHURRIED });
     const found = first.cases.flatMap((c) => c.failures).find((f) => f.check === 'no-server-error');
     const id = /--replay-case (\S+)\]/.exec(found?.message ?? '')?.[1];
     expect(id).toMatch(/^searchGroups\/[cr]\d+$/);
-    const replay = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW, generate: { ...UNHURRIED, replayCase: id as string } });
+    const replay = await runConformance({
+      config: target.config,
+      areas: ['generate'],
+      seed: 3,
+      now: NOW,
+      generate: { ...UNHURRIED, replayCase: id as string },
+    });
     const replayed = replay.cases.filter((c) => c.title.startsWith('generated: replay'));
     expect(replayed).toHaveLength(1);
     expect(replayed[0]?.failures.map((f) => f.check)).toContain('no-server-error');

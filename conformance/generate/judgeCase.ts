@@ -42,15 +42,25 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
   // is without its bound field); one the spec forbids still owes a 4xx.
   const verdict = expectationFor(shared, draft);
   const expect = draft.probe && verdict.valid ? { valid: false, expectation: { probe: true } as const } : verdict;
-  const exchange = await ctx.send({ operationId: draft.operationId, path: draft.path, query: draft.query, ...(draft.body !== undefined ? { json: draft.body } : {}), expect: expect.expectation });
+  const exchange = await ctx.send({
+    operationId: draft.operationId,
+    path: draft.path,
+    query: draft.query,
+    ...(draft.body !== undefined ? { json: draft.body } : {}),
+    expect: expect.expectation,
+  });
   const status = exchange.response?.status ?? 0;
   const bodyPointer = contract.operation(draft.operationId).requestBody?.content['application/json'];
   if (expect.valid && status >= 200 && status < 300) {
     const body = exchange.response?.body;
     if (draft.operationId === 'listGroups' || draft.operationId === 'searchGroups') {
       const items = itemsOf(body);
-      const filter = Object.entries(draft.query).map(([k, v]) => `${k}=${v}`).join('&') || '(no filter)';
-      if (learned.groupCommunity !== undefined) ctx.check(communityScope, { exchange, community: learned.groupCommunity, items, ...(config.community ? { header: config.community } : {}) });
+      const filter =
+        Object.entries(draft.query)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&') || '(no filter)';
+      if (learned.groupCommunity !== undefined)
+        ctx.check(communityScope, { exchange, community: learned.groupCommunity, items, ...(config.community ? { header: config.community } : {}) });
       const universe = learned.universe;
       if (universe && items.some((item) => typeof item._id !== 'string' || !universe.has(item._id))) await learned.refresh?.();
       if (learned.universe && learned.universe.size > 0) ctx.check(filterSubset, { exchange, filter, items, universe: learned.universe, complete: false });
@@ -97,8 +107,14 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
     return { valid: true, expectation: { valid: true, severity: inferred ? 'SHOULD' : 'MUST' } };
   }
   const first = verdict.errors[0];
-  const violation = first ? `${first.in}${first.path.startsWith('/') || first.path === '' ? first.path : `.${first.path}`} ${first.message}` : 'the request breaks the spec';
-  const rule = !first ? op.pointer : first.in === 'body' && bodyPointer ? schemaPointerFor(contract.document, bodyPointer, first.path) : (op.parameters.find((p) => p.in === first.in && p.name === first.path)?.schemaPointer ?? op.pointer);
+  const violation = first
+    ? `${first.in}${first.path.startsWith('/') || first.path === '' ? first.path : `.${first.path}`} ${first.message}`
+    : 'the request breaks the spec';
+  const rule = !first
+    ? op.pointer
+    : first.in === 'body' && bodyPointer
+      ? schemaPointerFor(contract.document, bodyPointer, first.path)
+      : (op.parameters.find((p) => p.in === first.in && p.name === first.path)?.schemaPointer ?? op.pointer);
   return { valid: false, required: first?.rule === 'required', expectation: { invalid: `the generated request breaks the spec (${violation})`, rule } };
 }
 

@@ -36,8 +36,24 @@ export function operationTargets(inputs: TargetInputs): OperationTarget[] {
     out.push(target('listGroups', {}), target('searchGroups', {}));
     if (group && typeof group._id === 'string') out.push({ ...target('getGroup', { path: { groupId: group._id } }), pathProbes: ['groupId'] });
     if (config.appId) out.push({ ...target('listAppInstallations', { path: { appId: config.appId } }), pathProbes: ['appId'] });
-    if (!readOnly && config.appId && installation) out.push(writes(target('updateAppInstallation', { path: { appId: config.appId, community: config.community }, body: writableInstallation(shared, installation) }, ['/manifest', '/active'])));
-    if (!readOnly) out.push(writes(target('uploadSyncEntities', { path: { syncRunId: inputs.syncRunId }, body: syncBase(inputs.aliasPrefix) }, ['/groups/data/0/alias', '/components/data/0/alias'])));
+    if (!readOnly && config.appId && installation)
+      out.push(
+        writes(
+          target('updateAppInstallation', { path: { appId: config.appId, community: config.community }, body: writableInstallation(shared, installation) }, [
+            '/manifest',
+            '/active',
+          ]),
+        ),
+      );
+    if (!readOnly)
+      out.push(
+        writes(
+          target('uploadSyncEntities', { path: { syncRunId: inputs.syncRunId }, body: syncBase(inputs.aliasPrefix) }, [
+            '/groups/data/0/alias',
+            '/components/data/0/alias',
+          ]),
+        ),
+      );
   }
   if (config.appSecret && config.community) {
     for (const action of DATA_ACTIONS) {
@@ -60,7 +76,18 @@ export function syncBase(prefix: string): Json {
   return {
     users: { data: [] },
     members: { data: [], removeUnlistedUsers: false },
-    groups: { data: [{ alias: `${prefix}-turma`, name: 'Turma gerada', season: '2026', active: true, tags: [`${prefix}-tag`], fields: { 'education:basic': { tipo: 'regular', nivel: 'EF2', periodo: ['matutino'] } } }] },
+    groups: {
+      data: [
+        {
+          alias: `${prefix}-turma`,
+          name: 'Turma gerada',
+          season: '2026',
+          active: true,
+          tags: [`${prefix}-tag`],
+          fields: { 'education:basic': { tipo: 'regular', nivel: 'EF2', periodo: ['matutino'] } },
+        },
+      ],
+    },
     components: { data: [{ active: true, alias: `${prefix}-comp`, name: 'Componente gerado', fields: { '@education:basic': { inep: '35012345' } } }] },
   };
 }
@@ -72,7 +99,8 @@ export function syncBase(prefix: string): Json {
  */
 export function writableInstallation(shared: SharedState, installation: Json): Json {
   const schema = propertiesOf(shared.contract.document, '#/components/schemas/AppInstallation');
-  const managed = (key: string) => key === 'manifest' || (schema[key] !== undefined && schemaAt(shared.contract.document, schema[key]).schema.readOnly === true);
+  const managed = (key: string) =>
+    key === 'manifest' || (schema[key] !== undefined && schemaAt(shared.contract.document, schema[key]).schema.readOnly === true);
   return Object.fromEntries(Object.entries(installation).filter(([key]) => !managed(key)));
 }
 

@@ -17,7 +17,13 @@ function fakeClient(statuses: number[], retryAfter?: string): HttpClient & { sen
       const headers: Record<string, string> = retryAfter ? { 'retry-after': retryAfter } : {};
       const status = statuses[Math.min(client.sent, statuses.length - 1)] as number;
       client.sent++;
-      return { id: client.sent, request: { method: 'GET', url: '/', headers: {} }, response: { status, headers, bodyText: '', body: undefined }, durationMs: 1, curl: '' };
+      return {
+        id: client.sent,
+        request: { method: 'GET', url: '/', headers: {} },
+        response: { status, headers, bodyText: '', body: undefined },
+        durationMs: 1,
+        curl: '',
+      };
     },
   };
   return client;
@@ -27,7 +33,12 @@ describe('politeClient', () => {
   it('waits for Retry-After on a 429 and sends again', async () => {
     const waits: number[] = [];
     const inner = fakeClient([429, 200], '2');
-    const exchange = await politeClient(inner, () => 60_000, async (ms) => void waits.push(ms), () => NOW).send({ method: 'GET', path: '/' });
+    const exchange = await politeClient(
+      inner,
+      () => 60_000,
+      async (ms) => void waits.push(ms),
+      () => NOW,
+    ).send({ method: 'GET', path: '/' });
     expect(exchange.response?.status).toBe(200);
     expect(waits).toEqual([2000]);
     expect(inner.sent).toBe(2);
@@ -35,10 +46,24 @@ describe('politeClient', () => {
 
   it('gives up when the wait would outlast the deadline, or after two retries', async () => {
     const late = fakeClient([429], '30');
-    expect((await politeClient(late, () => 5_000, async () => undefined, () => NOW).send({ method: 'GET', path: '/' })).response?.status).toBe(429);
+    expect(
+      (
+        await politeClient(
+          late,
+          () => 5_000,
+          async () => undefined,
+          () => NOW,
+        ).send({ method: 'GET', path: '/' })
+      ).response?.status,
+    ).toBe(429);
     expect(late.sent).toBe(1);
     const stubborn = fakeClient([429], '0');
-    await politeClient(stubborn, () => 60_000, async () => undefined, () => NOW).send({ method: 'GET', path: '/' });
+    await politeClient(
+      stubborn,
+      () => 60_000,
+      async () => undefined,
+      () => NOW,
+    ).send({ method: 'GET', path: '/' });
     expect(stubborn.sent).toBe(3);
   });
 });

@@ -22,7 +22,9 @@ export function randomCases(contract: Contract, target: OperationTarget, seed: n
   const queryArb = fc.record(
     Object.fromEntries(
       queryParams.map((p) => {
-        const pool = coverageValues(p.schema).filter((v) => v.value === null || typeof v.value !== 'object').map((v) => String(v.value));
+        const pool = coverageValues(p.schema)
+          .filter((v) => v.value === null || typeof v.value !== 'object')
+          .map((v) => String(v.value));
         const value = fc.oneof(pool.length > 0 ? fc.constantFrom(...pool) : anyText, anyText, fc.integer({ min: -5, max: 2000 }).map(String));
         return [p.name, value];
       }),
@@ -31,7 +33,13 @@ export function randomCases(contract: Contract, target: OperationTarget, seed: n
   );
   const bodyPointer = op.requestBody?.content['application/json'];
   const places = bodyPointer && target.base.body !== undefined ? bodyPaths(contract.document, bodyPointer, target.base.body) : [];
-  const changeArb = places.length === 0 ? fc.constant([] as Array<[number, unknown]>) : fc.array(fc.tuple(fc.nat(places.length - 1), fc.oneof(anyText, fc.integer(), fc.jsonValue({ maxDepth: 2 }), fc.nat(50))), { minLength: 1, maxLength: 3 });
+  const changeArb =
+    places.length === 0
+      ? fc.constant([] as Array<[number, unknown]>)
+      : fc.array(fc.tuple(fc.nat(places.length - 1), fc.oneof(anyText, fc.integer(), fc.jsonValue({ maxDepth: 2 }), fc.nat(50))), {
+          minLength: 1,
+          maxLength: 3,
+        });
   const samples = fc.sample(fc.tuple(queryArb, changeArb), { seed: mixSeed(seed, target.operationId), numRuns: count });
   return samples.map(([drawn, changes], i) => {
     const query = Object.fromEntries(Object.entries(drawn).filter((e): e is [string, string] => e[1] !== undefined));
@@ -52,7 +60,12 @@ export function randomCases(contract: Contract, target: OperationTarget, seed: n
       probe ||= place.readOnly;
       varies.push(`body${place.pointer}`);
     }
-    const draft: RequestDraft = { ...target.base, query: { ...target.base.query, ...query }, ...(body !== undefined ? { body } : {}), ...(probe ? { probe: true as const } : {}) };
+    const draft: RequestDraft = {
+      ...target.base,
+      query: { ...target.base.query, ...query },
+      ...(body !== undefined ? { body } : {}),
+      ...(probe ? { probe: true as const } : {}),
+    };
     return { id: `${target.operationId}/r${i}`, draft, varies };
   });
 }

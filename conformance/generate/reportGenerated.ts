@@ -9,6 +9,9 @@ import type { StepContext } from '../run/StepContext.ts';
 export function reportGenerated(s: StepContext, failures: readonly CheckFailure[]): void {
   for (const name of new Set(failures.map((f) => f.check))) {
     const passthrough: Check<CheckFailure[]> = { name, description: 'failures of generated requests', rules: {}, run: (found) => found };
-    s.check(passthrough, failures.filter((f) => f.check === name));
+    s.check(
+      passthrough,
+      failures.filter((f) => f.check === name),
+    );
   }
 }

@@ -23,7 +23,14 @@ export interface OperationOutcome {
  * check and whether the request was valid), from the first case that showed it, shrunk to the smallest
  * request that still fails the same check; later cases of the same kind only count.
  */
-export async function runOperation(shared: SharedState, cases: readonly GeneratedCase[], learned: Learned, budget: Budget, settings: GenerateSettings, pinned: readonly string[] = []): Promise<OperationOutcome> {
+export async function runOperation(
+  shared: SharedState,
+  cases: readonly GeneratedCase[],
+  learned: Learned,
+  budget: Budget,
+  settings: GenerateSettings,
+  pinned: readonly string[] = [],
+): Promise<OperationOutcome> {
   const kinds = new Map<string, { failure: CheckFailure; more: number }>();
   let sent = 0;
   let shrunk = 0;
@@ -43,13 +50,18 @@ export async function runOperation(shared: SharedState, cases: readonly Generate
       if (shrunk < settings.shrinkPerOperation) {
         shrunk++;
         const last: { failure?: CheckFailure } = {};
-        const result = await shrinkCase(item.draft, async (draft) => {
-          if (!budget.take(draft.operationId)) return false;
-          const again = await judgeCase(shared, draft, learned);
-          const same = again.valid === judged.valid ? again.failures.find((f) => f.check === failure.check) : undefined;
-          if (same) last.failure = same;
-          return same !== undefined;
-        }, SHRINK_TRIES, (pointer) => isBound(pointer, pinned));
+        const result = await shrinkCase(
+          item.draft,
+          async (draft) => {
+            if (!budget.take(draft.operationId)) return false;
+            const again = await judgeCase(shared, draft, learned);
+            const same = again.valid === judged.valid ? again.failures.find((f) => f.check === failure.check) : undefined;
+            if (same) last.failure = same;
+            return same !== undefined;
+          },
+          SHRINK_TRIES,
+          (pointer) => isBound(pointer, pinned),
+        );
         if (last.failure && result.draft !== item.draft) {
           final = last.failure;
           note = `, shrunk in ${result.tries} requests`;
@@ -62,9 +74,14 @@ export async function runOperation(shared: SharedState, cases: readonly Generate
 }
 
 function annotate(failure: CheckFailure, item: GeneratedCase, seed: number, note: string): CheckFailure {
-  return { ...failure, message: `${failure.message} [generated case ${item.id}: ${item.varies.join('; ')}${note}; replay: --seed ${seed} --replay-case ${item.id}]` };
+  return {
+    ...failure,
+    message: `${failure.message} [generated case ${item.id}: ${item.varies.join('; ')}${note}; replay: --seed ${seed} --replay-case ${item.id}]`,
+  };
 }
 
 function finish(kinds: Map<string, { failure: CheckFailure; more: number }>): CheckFailure[] {
-  return [...kinds.values()].map(({ failure, more }) => (more > 0 ? { ...failure, message: `${failure.message} (and ${more} more generated case${more === 1 ? '' : 's'} of this kind)` } : failure));
+  return [...kinds.values()].map(({ failure, more }) =>
+    more > 0 ? { ...failure, message: `${failure.message} (and ${more} more generated case${more === 1 ? '' : 's'} of this kind)` } : failure,
+  );
 }

@@ -7,7 +7,11 @@ describe('coverageValues', () => {
   it.each<[string, Record<string, unknown>, unknown[]]>([
     ['every bound and its neighbours', { type: 'integer', minimum: 1, maximum: 1000 }, [0, 1, 2, 999, 1000, 1001]],
     ['booleans and a non-boolean', { type: 'boolean' }, [true, false, 'maybe']],
-    ['date-times with an offset and without milliseconds', { type: 'string', format: 'date-time' }, ['2026-03-01T09:00:00-03:00', '2026-03-01T12:00:00Z', 'yesterday']],
+    [
+      'date-times with an offset and without milliseconds',
+      { type: 'string', format: 'date-time' },
+      ['2026-03-01T09:00:00-03:00', '2026-03-01T12:00:00Z', 'yesterday'],
+    ],
     ['dates too when anyOf allows them', { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] }, ['2026-03-01']],
     ['edge strings', { type: 'string' }, ['', 'Turma Ŀ 名', 'Jose\u0301', 'Turma 🎓', '(7º [A', 'x'.repeat(1000)]],
     ['an empty array', { type: 'array' }, [[]]],

@@ -48,7 +48,8 @@ function stringValues(schema: Schema): TryValue[] {
   }
   const out: TryValue[] = EDGE_STRINGS.map((s) => ({ ...s }));
   if (typeof schema.minLength === 'number' && schema.minLength > 1) out.push({ label: 'minLength − 1', value: 'a'.repeat(schema.minLength - 1) });
-  if (typeof schema.maxLength === 'number') out.push({ label: 'maxLength', value: 'a'.repeat(schema.maxLength) }, { label: 'maxLength + 1', value: 'a'.repeat(schema.maxLength + 1) });
+  if (typeof schema.maxLength === 'number')
+    out.push({ label: 'maxLength', value: 'a'.repeat(schema.maxLength) }, { label: 'maxLength + 1', value: 'a'.repeat(schema.maxLength + 1) });
   out.push({ label: 'a number', value: 7 });
   return out;
 }

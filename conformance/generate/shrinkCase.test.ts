@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RequestDraft } from './RequestDraft.ts';
 import { shrinkCase } from './shrinkCase.ts';
 
-const draft = (query: Record<string, string>, body?: unknown): RequestDraft => ({ operationId: 'op', path: {}, query, ...(body !== undefined ? { body } : {}) });
+const draft = (query: Record<string, string>, body?: unknown): RequestDraft => ({
+  operationId: 'op',
+  path: {},
+  query,
+  ...(body !== undefined ? { body } : {}),
+});
 
 describe('shrinkCase', () => {
   it('drops what the failure does not need and halves the text that triggers it', async () => {

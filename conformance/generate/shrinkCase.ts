@@ -7,7 +7,12 @@ import type { RequestDraft } from './RequestDraft.ts';
  * keeps each change under which `stillFails` holds, until a full round changes nothing or `maxTries`
  * requests were spent. The result fails the same way and nothing in it can be dropped alone.
  */
-export async function shrinkCase(start: RequestDraft, stillFails: (draft: RequestDraft) => Promise<boolean>, maxTries: number, keep: (pointer: string) => boolean = () => false): Promise<{ draft: RequestDraft; tries: number }> {
+export async function shrinkCase(
+  start: RequestDraft,
+  stillFails: (draft: RequestDraft) => Promise<boolean>,
+  maxTries: number,
+  keep: (pointer: string) => boolean = () => false,
+): Promise<{ draft: RequestDraft; tries: number }> {
   let current = start;
   let tries = 0;
   let changed = true;

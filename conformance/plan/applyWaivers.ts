@@ -12,7 +12,8 @@ export function applyWaivers(result: RunResult, waivers: readonly Waiver[], now:
   const expired = waivers.filter((w) => isExpired(w, now));
   const live = waivers.filter((w) => !isExpired(w, now));
   const uses = new Map<Waiver, number>(live.map((w) => [w, 0]));
-  const match = (f: CheckFailure): Waiver | undefined => live.find((w) => w.check === f.check && (w.operation === undefined || w.operation === f.exchange.operationId));
+  const match = (f: CheckFailure): Waiver | undefined =>
+    live.find((w) => w.check === f.check && (w.operation === undefined || w.operation === f.exchange.operationId));
 
   const cases: CaseResult[] = result.cases.map((c) => {
     const waived: WaivedFailure[] = [...(c.waived ?? [])];

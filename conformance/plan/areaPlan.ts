@@ -7,7 +7,16 @@ const EVERY_EXCHANGE = ['response-received', 'no-server-error', 'status-document
 export const WRITE_OPERATIONS: readonly string[] = ['updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'];
 
 /** Checks that only judge the effect of a write. */
-export const WRITE_CHECKS: readonly string[] = ['installation-round-trip', 'installation-update-stored', 'approve-returns-manifest', 'approve-effect', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied'];
+export const WRITE_CHECKS: readonly string[] = [
+  'installation-round-trip',
+  'installation-update-stored',
+  'approve-returns-manifest',
+  'approve-effect',
+  'sync-upload-visible',
+  'sync-remove-unlisted',
+  'sync-deactivate',
+  'sync-records-supplied',
+];
 
 export interface AreaPlan {
   /** The spec operations the area's scenario sends requests to. */
@@ -22,16 +31,52 @@ export interface AreaPlan {
  */
 export const AREA_PLAN: Record<Area, AreaPlan> = {
   auth: {
-    operations: ['getUserInfo', 'listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'],
+    operations: [
+      'getUserInfo',
+      'listGroups',
+      'searchGroups',
+      'getGroup',
+      'listAppInstallations',
+      'updateAppInstallation',
+      'approveAppInstallation',
+      'uploadSyncEntities',
+    ],
     checks: [...EVERY_EXCHANGE, 'auth-required', 'community-required'],
   },
   groups: {
     operations: ['listGroups', 'searchGroups', 'getGroup'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'filter-matches', 'filter-subset', 'default-order', 'limit-honoured', 'pages-disjoint', 'page-honoured', 'total-count', 'search-finds', 'search-total', 'search-narrows', 'sort-order', 'get-matches-list', 'community-scope', 'cross-community'],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'valid-request-accepted',
+      'invalid-request-rejected',
+      'filter-matches',
+      'filter-subset',
+      'default-order',
+      'limit-honoured',
+      'pages-disjoint',
+      'page-honoured',
+      'total-count',
+      'search-finds',
+      'search-total',
+      'search-narrows',
+      'sort-order',
+      'get-matches-list',
+      'community-scope',
+      'cross-community',
+    ],
   },
   installations: {
     operations: ['listAppInstallations', 'updateAppInstallation', 'approveAppInstallation'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'installations-active', 'installation-round-trip', 'installation-update-stored', 'approve-returns-manifest', 'approve-effect'],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'valid-request-accepted',
+      'invalid-request-rejected',
+      'installations-active',
+      'installation-round-trip',
+      'installation-update-stored',
+      'approve-returns-manifest',
+      'approve-effect',
+    ],
   },
   'user-info': {
     operations: ['getAuthorizationServerMetadata', 'authorize', 'token', 'getUserInfo'],
@@ -39,20 +84,68 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
   },
   'data-actions': {
     operations: ['getUpdatedUsers', 'getUpdatedComponents'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'secret-required', 'updated-after', 'data-action-limit', 'data-action-order', 'roles-set'],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'valid-request-accepted',
+      'invalid-request-rejected',
+      'secret-required',
+      'updated-after',
+      'data-action-limit',
+      'data-action-order',
+      'roles-set',
+    ],
   },
   // A replay sends what the recording holds: its operations are the HAR's (cli.ts plans them from the file).
   replay: {
     operations: [],
-    checks: [...EVERY_EXCHANGE, 'replay-status-class', 'replay-keys-kept', 'replay-write-visible', 'get-matches-list', 'filter-subset', 'pages-disjoint', 'approve-effect', 'community-scope', 'oauth-flow'],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'replay-status-class',
+      'replay-keys-kept',
+      'replay-write-visible',
+      'get-matches-list',
+      'filter-subset',
+      'pages-disjoint',
+      'approve-effect',
+      'community-scope',
+      'oauth-flow',
+    ],
   },
   sync: {
     operations: ['uploadSyncEntities', 'listGroups', 'searchGroups', 'getUpdatedUsers', 'getUpdatedComponents'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'sync-upload-visible', 'sync-remove-unlisted', 'sync-deactivate', 'sync-records-supplied', 'updated-after'],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'valid-request-accepted',
+      'invalid-request-rejected',
+      'sync-upload-visible',
+      'sync-remove-unlisted',
+      'sync-deactivate',
+      'sync-records-supplied',
+      'updated-after',
+    ],
   },
   // The generative phase (conformance/generate): every operation with an input to vary, approve aside.
   generate: {
-    operations: ['listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'uploadSyncEntities', 'getUpdatedUsers', 'getUpdatedComponents', 'getUserInfo'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'pages-disjoint', 'filter-subset', 'community-scope', 'installation-round-trip', 'sync-upload-visible'],
+    operations: [
+      'listGroups',
+      'searchGroups',
+      'getGroup',
+      'listAppInstallations',
+      'updateAppInstallation',
+      'uploadSyncEntities',
+      'getUpdatedUsers',
+      'getUpdatedComponents',
+      'getUserInfo',
+    ],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'valid-request-accepted',
+      'invalid-request-rejected',
+      'pages-disjoint',
+      'filter-subset',
+      'community-scope',
+      'installation-round-trip',
+      'sync-upload-visible',
+    ],
   },
 };

@@ -23,7 +23,11 @@ describe('profiles', () => {
 
   it.each([
     ['an unknown profile', () => findProfile('partner'), /--profile takes platform, data-action-provider, read-only; got "partner"/],
-    ['--only outside the profile', () => planAreas(findProfile('data-action-provider'), ['groups']), /--only groups selects nothing of profile data-action-provider/],
+    [
+      '--only outside the profile',
+      () => planAreas(findProfile('data-action-provider'), ['groups']),
+      /--only groups selects nothing of profile data-action-provider/,
+    ],
   ])('refuses %s', (_name, act, message) => {
     expect(act).toThrow(UsageError);
     expect(act).toThrow(message);
@@ -63,7 +67,14 @@ describe('profiles against the mock: the run stays inside the plan', () => {
   });
 
   it.each(PROFILES.map((p) => [p.name, p] as const))('%s sends only to its operations and runs only its checks', async (_name, profile) => {
-    const result = await runConformance({ config: target.config, areas: profile.areas, readOnly: profile.readOnly, strict: true, seed: 3, now: () => new Date('2026-03-02T09:00:00.000Z') });
+    const result = await runConformance({
+      config: target.config,
+      areas: profile.areas,
+      readOnly: profile.readOnly,
+      strict: true,
+      seed: 3,
+      now: () => new Date('2026-03-02T09:00:00.000Z'),
+    });
     const sent = new Set((result.exchangeLog ?? []).flatMap((e) => (e.operationId ? [e.operationId] : [])));
     const ran = new Set(result.cases.flatMap((c) => c.checks ?? []));
     expect([...sent].filter((op) => !profile.operations.includes(op))).toEqual([]);

@@ -25,7 +25,12 @@ function profile(name: string, summary: string, areas: Area[], readOnly: boolean
 export const PROFILES: readonly Profile[] = [
   profile('platform', 'the whole API: an implementation of the platform (the default)', [...AREAS], false),
   profile('data-action-provider', "a partner's app answering the two data actions; no bearer token needed", ['data-actions'], false),
-  profile('read-only', 'everything that reads; nothing is uploaded, updated or approved (as --read-only)', AREAS.filter((a) => a !== 'sync'), true),
+  profile(
+    'read-only',
+    'everything that reads; nothing is uploaded, updated or approved (as --read-only)',
+    AREAS.filter((a) => a !== 'sync'),
+    true,
+  ),
 ];
 
 /** The profile of that name, or a usage error listing the known ones. */

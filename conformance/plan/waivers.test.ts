@@ -11,7 +11,12 @@ const parse = (value: unknown) => parseWaivers(JSON.stringify(value), 'waivers.j
 
 describe('parseWaivers', () => {
   it('reads a list of waivers, operation optional', () => {
-    expect(parse([{ check: 'filter-matches', operation: 'listGroups', reason: 'ticket 12', expires: '2026-04-30' }, { check: 'default-order', reason: 'r', expires: '2026-01-01' }])).toEqual([
+    expect(
+      parse([
+        { check: 'filter-matches', operation: 'listGroups', reason: 'ticket 12', expires: '2026-04-30' },
+        { check: 'default-order', reason: 'r', expires: '2026-01-01' },
+      ]),
+    ).toEqual([
       { check: 'filter-matches', operation: 'listGroups', reason: 'ticket 12', expires: '2026-04-30' },
       { check: 'default-order', reason: 'r', expires: '2026-01-01' },
     ]);
@@ -25,11 +30,30 @@ describe('parseWaivers', () => {
     ['no reason', JSON.stringify([{ check: 'filter-matches', expires: '2026-01-01' }]), /waiver 0 needs "reason"/],
     ['an empty reason', JSON.stringify([{ check: 'filter-matches', reason: ' ', expires: '2026-01-01' }]), /needs "reason" as a non-empty string/],
     ['no check', JSON.stringify([{ reason: 'r', expires: '2026-01-01' }]), /waiver 0 needs "check"/],
-    ['an unknown check', JSON.stringify([{ check: 'filter-match', reason: 'r', expires: '2026-01-01' }]), /waiver 0 \(filter-match\): no check is named "filter-match"/],
-    ['an unknown operation', JSON.stringify([{ check: 'filter-matches', operation: 'listGroup', reason: 'r', expires: '2026-01-01' }]), /the spec has no operation "listGroup"/],
-    ['a date in another format', JSON.stringify([{ check: 'filter-matches', reason: 'r', expires: '30/04/2026' }]), /"expires" must be a date YYYY-MM-DD, got "30\/04\/2026"/],
+    [
+      'an unknown check',
+      JSON.stringify([{ check: 'filter-match', reason: 'r', expires: '2026-01-01' }]),
+      /waiver 0 \(filter-match\): no check is named "filter-match"/,
+    ],
+    [
+      'an unknown operation',
+      JSON.stringify([{ check: 'filter-matches', operation: 'listGroup', reason: 'r', expires: '2026-01-01' }]),
+      /the spec has no operation "listGroup"/,
+    ],
+    [
+      'a date in another format',
+      JSON.stringify([{ check: 'filter-matches', reason: 'r', expires: '30/04/2026' }]),
+      /"expires" must be a date YYYY-MM-DD, got "30\/04\/2026"/,
+    ],
     ['a date that does not exist', JSON.stringify([{ check: 'filter-matches', reason: 'r', expires: '2026-02-30' }]), /must be a date YYYY-MM-DD/],
-    ['a bad second entry', JSON.stringify([{ check: 'filter-matches', reason: 'r', expires: '2026-01-01' }, { check: 'default-order', reason: 'r', expires: 20260101 }]), /waiver 1 needs "expires"/],
+    [
+      'a bad second entry',
+      JSON.stringify([
+        { check: 'filter-matches', reason: 'r', expires: '2026-01-01' },
+        { check: 'default-order', reason: 'r', expires: 20260101 },
+      ]),
+      /waiver 1 needs "expires"/,
+    ],
   ])('refuses %s, naming the entry', (_name, text, message) => {
     expect(() => parseWaivers(text, 'waivers.json', known)).toThrow(UsageError);
     expect(() => parseWaivers(text, 'waivers.json', known)).toThrow(message);
@@ -48,12 +72,48 @@ describe('isExpired', () => {
 });
 
 describe('applyWaivers', () => {
-  const failure = (check: string, operationId: string): CheckFailure => ({ check, severity: 'MUST', message: `${check} broke`, exchange: fakeExchange(operationId, 200) });
+  const failure = (check: string, operationId: string): CheckFailure => ({
+    check,
+    severity: 'MUST',
+    message: `${check} broke`,
+    exchange: fakeExchange(operationId, 200),
+  });
   const cases: CaseResult[] = [
-    { area: 'groups', title: 'filter', status: 'failed', failures: [failure('filter-matches', 'listGroups'), failure('filter-matches', 'listGroups')], warnings: [], operationIds: ['listGroups'], exchanges: 2, durationMs: 1 },
-    { area: 'groups', title: 'read', status: 'failed', failures: [failure('filter-matches', 'getGroup'), failure('no-server-error', 'getGroup')], warnings: [], operationIds: ['getGroup'], exchanges: 1, durationMs: 1 },
+    {
+      area: 'groups',
+      title: 'filter',
+      status: 'failed',
+      failures: [failure('filter-matches', 'listGroups'), failure('filter-matches', 'listGroups')],
+      warnings: [],
+      operationIds: ['listGroups'],
+      exchanges: 2,
+      durationMs: 1,
+    },
+    {
+      area: 'groups',
+      title: 'read',
+      status: 'failed',
+      failures: [failure('filter-matches', 'getGroup'), failure('no-server-error', 'getGroup')],
+      warnings: [],
+      operationIds: ['getGroup'],
+      exchanges: 1,
+      durationMs: 1,
+    },
   ];
-  const result: RunResult = { baseUrl: 'http://h', seed: 1, strict: false, readOnly: false, areas: ['groups'], startedAt: '', durationMs: 1, cases, counts: { passed: 0, failed: 2, skipped: 0, warnings: 0 }, exchanges: 3, conformant: false, redact: (t) => t };
+  const result: RunResult = {
+    baseUrl: 'http://h',
+    seed: 1,
+    strict: false,
+    readOnly: false,
+    areas: ['groups'],
+    startedAt: '',
+    durationMs: 1,
+    cases,
+    counts: { passed: 0, failed: 2, skipped: 0, warnings: 0 },
+    exchanges: 3,
+    conformant: false,
+    redact: (t) => t,
+  };
   const now = new Date('2026-03-02T09:00:00.000Z');
 
   it('waives matching failures (by check, and operation when given) and passes a case left with none', () => {
@@ -69,7 +129,14 @@ describe('applyWaivers', () => {
   });
 
   it('a waiver without operation covers the check everywhere; the run conforms when nothing is left', () => {
-    const { result: out } = applyWaivers(result, [{ check: 'filter-matches', reason: 'r', expires: '2026-04-30' }, { check: 'no-server-error', operation: 'getGroup', reason: 'r', expires: '2026-04-30' }], now);
+    const { result: out } = applyWaivers(
+      result,
+      [
+        { check: 'filter-matches', reason: 'r', expires: '2026-04-30' },
+        { check: 'no-server-error', operation: 'getGroup', reason: 'r', expires: '2026-04-30' },
+      ],
+      now,
+    );
     expect(out.conformant).toBe(true);
     expect(out.counts.waived).toBe(4);
   });

@@ -26,10 +26,12 @@ export function parseWaivers(text: string, file: string, known: { checks: Readon
   if (!Array.isArray(data)) throw new UsageError(`${file} must hold a JSON array of waivers ({check, operation?, reason, expires})`);
   return data.map((entry: unknown, i) => {
     const where = `${file}: waiver ${i}`;
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new UsageError(`${where} must be an object {check, operation?, reason, expires}`);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new UsageError(`${where} must be an object {check, operation?, reason, expires}`);
     const record = entry as Record<string, unknown>;
     const extra = Object.keys(record).filter((k) => !KEYS.includes(k));
-    if (extra.length > 0) throw new UsageError(`${where} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')} (allowed: ${KEYS.join(', ')})`);
+    if (extra.length > 0)
+      throw new UsageError(`${where} has unknown key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')} (allowed: ${KEYS.join(', ')})`);
     const text = (key: string, required: boolean): string | undefined => {
       const value = record[key];
       if (value === undefined && !required) return undefined;

@@ -23,7 +23,18 @@ describe('ReplayMapper', () => {
     const upload = call(1, undefined, { groups: { data: [{ alias: 'mine' }] } });
     m.sent(upload);
     m.answer(upload, undefined);
-    m.answer(call(2, [{ _id: 'm1', alias: 'seed-a' }, { _id: 'm2', alias: 'mine' }, { _id: 'm3', alias: 'seed-c' }]), [{ _id: 't9', alias: 'mine' }, { _id: 't1', alias: 'x' }, { _id: 't2', alias: 'y' }]);
+    m.answer(
+      call(2, [
+        { _id: 'm1', alias: 'seed-a' },
+        { _id: 'm2', alias: 'mine' },
+        { _id: 'm3', alias: 'seed-c' },
+      ]),
+      [
+        { _id: 't9', alias: 'mine' },
+        { _id: 't1', alias: 'x' },
+        { _id: 't2', alias: 'y' },
+      ],
+    );
     return m;
   };
 
@@ -40,11 +51,19 @@ describe('ReplayMapper', () => {
 
   it('maps query values taken from answers, leaves paging and short values alone', () => {
     const m = mapper();
-    expect([m.queryValue('alias', 'seed-c'), m.queryValue('page', 'm1'), m.queryValue('name', 'ab'), m.queryValue('q', 'typed')]).toEqual(['y', 'm1', 'ab', 'typed']);
+    expect([m.queryValue('alias', 'seed-c'), m.queryValue('page', 'm1'), m.queryValue('name', 'ab'), m.queryValue('q', 'typed')]).toEqual([
+      'y',
+      'm1',
+      'ab',
+      'typed',
+    ]);
   });
 
   it('replaces configured values at any depth of a body', () => {
-    expect(mapper().body({ context: { community: 'mock-c' }, list: ['mock-app', 'other'] })).toEqual({ context: { community: 'real-c' }, list: ['real-app', 'other'] });
+    expect(mapper().body({ context: { community: 'mock-c' }, list: ['mock-app', 'other'] })).toEqual({
+      context: { community: 'real-c' },
+      list: ['real-app', 'other'],
+    });
   });
 });
 

@@ -42,7 +42,9 @@ export class ReplayMapper {
     const configured = this.config.values.get(value);
     if (configured !== undefined) return { value: configured, from: 'config' };
     if (CLIENT_NAMED.has(name) || this.sentByClient.has(value)) return { value, from: 'client' };
-    return this.fromAnswers(value) ?? { unmapped: `${name} ${JSON.stringify(value)} came from no earlier answer of the recording and from no configured value` };
+    return (
+      this.fromAnswers(value) ?? { unmapped: `${name} ${JSON.stringify(value)} came from no earlier answer of the recording and from no configured value` }
+    );
   }
 
   queryValue(name: string, value: string): string {

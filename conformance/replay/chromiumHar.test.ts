@@ -47,7 +47,9 @@ describe.runIf(runs)('a HAR recorded by Chromium', () => {
       if (url === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script(token, community));
       if (!url.startsWith('/api/')) return void res.writeHead(404).end();
       const body = req.method === 'GET' ? undefined : await readBody(req);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'community-id', 'accept', 'content-type'].includes(k))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => ['authorization', 'community-id', 'accept', 'content-type'].includes(k)),
+      ) as Record<string, string>;
       const answer = await fetch(mock.url + url.slice(4), { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) });
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text());
     });
@@ -76,7 +78,14 @@ describe.runIf(runs)('a HAR recorded by Chromium', () => {
     expect(calls.map((c) => c.operationId)).toEqual(['listGroups', 'getGroup', 'searchGroups']);
     expect(Object.values(skipped).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
     const plan = { file: 'front.har', sha256: '0', calls, skipped, recorded: mock.config };
-    const result = await runConformance({ config: target.config, areas: ['replay'], scenarios: [createReplayScenario(plan)], seed: 7, now: () => new Date('2026-03-02T09:00:00.000Z'), contract });
+    const result = await runConformance({
+      config: target.config,
+      areas: ['replay'],
+      scenarios: [createReplayScenario(plan)],
+      seed: 7,
+      now: () => new Date('2026-03-02T09:00:00.000Z'),
+      contract,
+    });
     expect(result.cases.flatMap((c) => c.failures.map((f) => `${f.check}: ${f.message}`))).toEqual([]);
     expect(result.cases.map((c) => c.status)).toEqual(['passed', 'passed', 'passed']);
     expect(new Set(result.cases.flatMap((c) => c.checks ?? []))).toContain('get-matches-list');

@@ -19,7 +19,10 @@ export const DEFAULT_RECORDED_CONFIG = 'fixtures/conform.mock.json';
  * (`npx edu-conform` in an implementation's CI: the package ships it, above its dist/ folder).
  */
 export function defaultRecordedConfig(exists: (path: string) => boolean = existsSync): string {
-  const candidates = [DEFAULT_RECORDED_CONFIG, ...['../../fixtures/conform.mock.json', '../../../fixtures/conform.mock.json'].map((p) => fileURLToPath(new URL(p, import.meta.url)))];
+  const candidates = [
+    DEFAULT_RECORDED_CONFIG,
+    ...['../../fixtures/conform.mock.json', '../../../fixtures/conform.mock.json'].map((p) => fileURLToPath(new URL(p, import.meta.url))),
+  ];
   return candidates.find(exists) ?? DEFAULT_RECORDED_CONFIG;
 }
 

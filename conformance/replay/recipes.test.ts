@@ -61,10 +61,19 @@ describe('docs/replay-and-proxy.md', () => {
     const argv = replay.slice(4).map((w) => (w === 'https://impl.example.org' ? impl.url : /\.(json|har)$/.test(w) ? join(dir, w) : w));
     const files = new Map<string, string>();
     const out: string[] = [];
-    const code = await main(argv, { env: {}, stdout: (l) => out.push(l), stderr: (l) => out.push(l), writeFile: (p, t) => files.set(p, t), now: () => new Date('2026-03-02T09:00:00.000Z'), defaultSeed: () => 7 });
+    const code = await main(argv, {
+      env: {},
+      stdout: (l) => out.push(l),
+      stderr: (l) => out.push(l),
+      writeFile: (p, t) => files.set(p, t),
+      now: () => new Date('2026-03-02T09:00:00.000Z'),
+      defaultSeed: () => 7,
+    });
     expect(code, out.join('\n')).toBe(0);
     expect(files.get('replay.xml')).toContain('<testsuite');
-    expect(JSON.parse(files.get(join(dir, 'replay.json')) as string)).toMatchObject({ certificate: { areas: ['replay'], replay: { har: 'session.har', calls: 3 } } });
+    expect(JSON.parse(files.get(join(dir, 'replay.json')) as string)).toMatchObject({
+      certificate: { areas: ['replay'], replay: { har: 'session.har', calls: 3 } },
+    });
   });
 
   it('puts the proxy in front of a deployment: silent for a correct one, flagging a broken one', { timeout: 30_000 }, async () => {

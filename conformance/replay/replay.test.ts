@@ -19,7 +19,12 @@ beforeAll(async () => {
   session = await recordMockSession();
 }, 60_000);
 
-const planOf = (har: string, recorded: Partial<ConformConfig>): ReplayPlan => ({ file: 'session.har', sha256: '0', recorded, ...selectApiEntries(readHar(har, 'session.har'), contract) });
+const planOf = (har: string, recorded: Partial<ConformConfig>): ReplayPlan => ({
+  file: 'session.har',
+  sha256: '0',
+  recorded,
+  ...selectApiEntries(readHar(har, 'session.har'), contract),
+});
 const replay = (config: ConformConfig, plan = planOf(session.har, session.config)): Promise<RunResult> =>
   runConformance({ config, areas: ['replay'], scenarios: [createReplayScenario(plan, { pollDelayMs: 20 })], seed: 7, now: NOW, contract });
 const failures = (r: RunResult) => r.cases.flatMap((c) => c.failures.map((f) => `${c.title}: ${f.check}: ${f.message}`));
@@ -55,7 +60,24 @@ describe('a session recorded on the mock, replayed', () => {
 
   it('replays every API call of the journal, mapping the configured values and the ids by provenance', () => {
     const plan = planOf(session.har, session.config);
-    expect(plan.calls.map((c) => c.operationId)).toEqual(['listGroups', 'listGroups', 'listGroups', 'listGroups', 'getGroup', 'searchGroups', 'uploadSyncEntities', 'searchGroups', 'listAppInstallations', 'approveAppInstallation', 'listAppInstallations', 'updateAppInstallation', 'listAppInstallations', 'getUpdatedUsers', 'listGroups', 'getUserInfo']);
+    expect(plan.calls.map((c) => c.operationId)).toEqual([
+      'listGroups',
+      'listGroups',
+      'listGroups',
+      'listGroups',
+      'getGroup',
+      'searchGroups',
+      'uploadSyncEntities',
+      'searchGroups',
+      'listAppInstallations',
+      'approveAppInstallation',
+      'listAppInstallations',
+      'updateAppInstallation',
+      'listAppInstallations',
+      'getUpdatedUsers',
+      'listGroups',
+      'getUserInfo',
+    ]);
     expect(plan.skipped).toEqual({ 'OAuth page or token request': 2 });
   });
 
@@ -72,14 +94,24 @@ describe('a session recorded on the mock, replayed', () => {
     // The login step, then each call.
     expect(result.counts.passed).toBe(17);
     // The relations the recording shows were judged, not just the statuses.
-    for (const check of ['oauth-flow', 'get-matches-list', 'pages-disjoint', 'replay-write-visible', 'approve-effect', 'replay-status-class', 'response-schema']) expect(checksRun(result)).toContain(check);
+    for (const check of [
+      'oauth-flow',
+      'get-matches-list',
+      'pages-disjoint',
+      'replay-write-visible',
+      'approve-effect',
+      'replay-status-class',
+      'response-schema',
+    ])
+      expect(checksRun(result)).toContain(check);
   });
 
   it('fails an implementation whose group read by id differs from its list entry, recorded and actual side by side', { timeout: 60_000 }, async () => {
     target = await startTestTarget();
     // The bug: a group read by id has another name than the list showed (a stale cache, say).
     broken = await startBuggy(target.url, {
-      answer: (url, status, text) => (/^\/v1\/groups\/[0-9a-f]{6,}$/.test(url) && status === 200 ? JSON.stringify({ ...(JSON.parse(text) as object), name: 'Nome antigo' }) : text),
+      answer: (url, status, text) =>
+        /^\/v1\/groups\/[0-9a-f]{6,}$/.test(url) && status === 200 ? JSON.stringify({ ...(JSON.parse(text) as object), name: 'Nome antigo' }) : text,
     });
     const result = await replay({ ...target.config, baseUrl: broken.url });
     expect(result.conformant).toBe(false);
@@ -90,11 +122,18 @@ describe('a session recorded on the mock, replayed', () => {
   it('fails an implementation that loses an upload, showing the recorded answer beside the actual one', { timeout: 60_000 }, async () => {
     target = await startTestTarget();
     // The bug: the upload is acknowledged, nothing is stored.
-    broken = await startBuggy(target.url, { request: (method, url, body) => (/uploadEntities/.test(url) ? { method: 'GET', url: '/v1/groups', body: undefined } : { method, url, body }), answer: (url, _status, text) => (/uploadEntities/.test(url) ? '{"received": true}' : text) });
+    broken = await startBuggy(target.url, {
+      request: (method, url, body) => (/uploadEntities/.test(url) ? { method: 'GET', url: '/v1/groups', body: undefined } : { method, url, body }),
+      answer: (url, _status, text) => (/uploadEntities/.test(url) ? '{"received": true}' : text),
+    });
     const result = await replay({ ...target.config, baseUrl: broken.url });
     const failure = result.cases.flatMap((c) => c.failures).find((f) => f.check === 'replay-write-visible');
     expect(failure?.message).toContain('front-replay-1');
-    expect(failure?.expected).toMatchObject({ recorded: expect.stringContaining('/v1/groups/search?alias=front-replay-1'), status: 200, body: expect.stringContaining('front-replay-1') });
+    expect(failure?.expected).toMatchObject({
+      recorded: expect.stringContaining('/v1/groups/search?alias=front-replay-1'),
+      status: 200,
+      body: expect.stringContaining('front-replay-1'),
+    });
     expect(failure?.actual).toMatchObject({ status: 200, body: expect.not.stringContaining('front-replay-1') });
   });
 
@@ -114,7 +153,10 @@ describe('a session recorded on the mock, replayed', () => {
     for (const e of har.log.entries) e.request.url = e.request.url.replace(/\/v1\/groups\/[0-9a-f]{24}$/, '/v1/groups/0123456789abcdef01234567');
     const result = await replay(target.config, planOf(JSON.stringify(har), session.config));
     const read = result.cases.find((c) => c.title.includes('/v1/groups/{groupId}'));
-    expect(read).toMatchObject({ status: 'skipped', skipReason: expect.stringMatching(/^not replayable: groupId "0123456789abcdef01234567" came from no earlier answer/) });
+    expect(read).toMatchObject({
+      status: 'skipped',
+      skipReason: expect.stringMatching(/^not replayable: groupId "0123456789abcdef01234567" came from no earlier answer/),
+    });
     expect(failures(result)).toEqual([]);
   });
 });
@@ -127,7 +169,13 @@ describe('leaving out what is not the API', () => {
     ['a script', 'http://localhost:5173/src/main.ts', 200, 'not an operation of the API'],
     ['a request that got no answer', 'http://localhost:4010/v1/groups', 0, 'no answer recorded'],
   ])('%s', (_name, url, status, skipped) => {
-    const har = JSON.stringify({ log: { entries: [{ startedDateTime: '2026-01-01T00:00:00Z', request: { method: 'GET', url, headers: [] }, response: { status, headers: [], content: { text: '[]' } } }] } });
+    const har = JSON.stringify({
+      log: {
+        entries: [
+          { startedDateTime: '2026-01-01T00:00:00Z', request: { method: 'GET', url, headers: [] }, response: { status, headers: [], content: { text: '[]' } } },
+        ],
+      },
+    });
     const { calls, skipped: counts } = selectApiEntries(readHar(har, 'x.har'), contract);
     if (skipped) expect(counts).toEqual({ [skipped]: 1 });
     else expect(calls).toMatchObject([{ operationId: 'listGroups', query: [['limit', '2']] }]);
@@ -141,4 +189,3 @@ describe('leaving out what is not the API', () => {
     expect(() => readHar(text, 'x.har')).toThrow(message);
   });
 });
-

@@ -35,7 +35,13 @@ export const replayStatusClass = defineCheck<{ exchange: Exchange; call: Recorde
     if (actual === undefined || statusClass(actual) === statusClass(call.har.status)) return [];
     // Refusals are our decisions (the description names no error status): a 4xx recorded as 4xx…
     const severity = call.har.status < 300 || actual < 300 ? 'MUST' : 'SHOULD';
-    return [fail(severity, exchange, `recorded ${call.har.status}, answered ${actual}`, { expected: recordedSide(call), actual: actualSide(exchange), ...(severity === 'MUST' ? { source: statedResponse(call.operationId) } : {}) })];
+    return [
+      fail(severity, exchange, `recorded ${call.har.status}, answered ${actual}`, {
+        expected: recordedSide(call),
+        actual: actualSide(exchange),
+        ...(severity === 'MUST' ? { source: statedResponse(call.operationId) } : {}),
+      }),
+    ];
   },
 );
 
@@ -51,7 +57,13 @@ export const replayKeysKept = defineCheck<{ exchange: Exchange; call: RecordedCa
   ({ exchange, call, actual }, fail) => {
     const missing: string[] = [];
     missingKeys(call.responseJson, actual, 'response', missing, 0);
-    return missing.slice(0, 10).map((path) => fail('SHOULD', exchange, `${path} is missing: the frontend received this key from the mock`, { path, expected: recordedSide(call), actual: actualSide(exchange) }));
+    return missing.slice(0, 10).map((path) =>
+      fail('SHOULD', exchange, `${path} is missing: the frontend received this key from the mock`, {
+        path,
+        expected: recordedSide(call),
+        actual: actualSide(exchange),
+      }),
+    );
   },
 );
 
@@ -88,5 +100,12 @@ export const replayWriteVisible = defineCheck<{ exchange: Exchange; call: Record
   'A record written earlier in the session is visible where the recording saw it.',
   { MUST: stated('It receives entities (groups, members, users, components) from an external management system in a synchronization run.') },
   ({ exchange, call, what, found, tries }, fail): CheckFailure[] =>
-    found ? [] : [fail('MUST', exchange, `${what}, seen in the recorded answer, is not in the target's answer (${tries} tries)`, { expected: recordedSide(call, { showed: what }), actual: actualSide(exchange) })],
+    found
+      ? []
+      : [
+          fail('MUST', exchange, `${what}, seen in the recorded answer, is not in the target's answer (${tries} tries)`, {
+            expected: recordedSide(call, { showed: what }),
+            actual: actualSide(exchange),
+          }),
+        ],
 );

@@ -29,20 +29,57 @@ describe('npm run conform -- --replay', () => {
     const out: string[] = [];
     const err: string[] = [];
     const files = new Map<string, string>();
-    const code = await main(argv, { env: {}, stdout: (l) => out.push(l), stderr: (l) => err.push(l), writeFile: (p, t) => files.set(p, t), now: () => new Date('2026-03-02T09:00:00.000Z'), defaultSeed: () => 7 });
+    const code = await main(argv, {
+      env: {},
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      writeFile: (p, t) => files.set(p, t),
+      now: () => new Date('2026-03-02T09:00:00.000Z'),
+      defaultSeed: () => 7,
+    });
     return { code, out: out.join('\n'), err: err.join('\n'), files };
   };
 
   it('replays the HAR in the area replay, and the certificate names the HAR by its sha256', { timeout: 60_000 }, async () => {
-    const { code, out, files } = await run(['--base-url', target.url, '--config', join(dir, 'target.json'), '--replay', join(dir, 'session.har'), '--recorded-config', join(dir, 'recorded.json'), '--json', 'r.json', '--junit', 'r.xml']);
+    const { code, out, files } = await run([
+      '--base-url',
+      target.url,
+      '--config',
+      join(dir, 'target.json'),
+      '--replay',
+      join(dir, 'session.har'),
+      '--recorded-config',
+      join(dir, 'recorded.json'),
+      '--json',
+      'r.json',
+      '--junit',
+      'r.xml',
+    ]);
     expect(code, out).toBe(0);
     expect(out).toContain('replay: Replay of session.har (16 API calls; left out: 2 OAuth page or token request)');
     expect(out).toMatch(/replay-keys-kept: .* is missing: the frontend received this key from the mock/);
-    const report = JSON.parse(files.get('r.json') as string) as { certificate: { profile: string; areas: string[]; replay: { har: string; sha256: string; calls: number } } };
-    expect(report.certificate).toMatchObject({ profile: 'replay', areas: ['replay'], replay: { har: 'session.har', sha256: createHash('sha256').update(har).digest('hex'), calls: 16 } });
+    const report = JSON.parse(files.get('r.json') as string) as {
+      certificate: { profile: string; areas: string[]; replay: { har: string; sha256: string; calls: number } };
+    };
+    expect(report.certificate).toMatchObject({
+      profile: 'replay',
+      areas: ['replay'],
+      replay: { har: 'session.har', sha256: createHash('sha256').update(har).digest('hex'), calls: 16 },
+    });
     expect(files.get('r.xml')).toContain('replay');
     expect(out).toContain(`Replayed session.har (sha256 ${report.certificate.replay.sha256}): 16 API calls; left out: 2 OAuth page or token request`);
-    const { files: html } = await run(['--base-url', target.url, '--config', join(dir, 'target.json'), '--replay', join(dir, 'session.har'), '--recorded-config', join(dir, 'recorded.json'), '--html', 'r.html']);
+    const { files: html } = await run([
+      '--base-url',
+      target.url,
+      '--config',
+      join(dir, 'target.json'),
+      '--replay',
+      join(dir, 'session.har'),
+      '--recorded-config',
+      join(dir, 'recorded.json'),
+      '--html',
+      'r.html',
+    ]);
     expect(html.get('r.html')).toContain(report.certificate.replay.sha256);
   });
 

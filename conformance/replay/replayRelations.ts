@@ -18,7 +18,10 @@ export interface Replayed {
 
 const PAGING = new Set(['page', 'limit', 'sort']);
 const ok = (e: Exchange): boolean => (e.response?.status ?? 0) >= 200 && (e.response?.status ?? 0) < 300;
-const ids = (body: unknown): string[] => itemsOf(body).map((g) => g._id).filter((id): id is string => typeof id === 'string');
+const ids = (body: unknown): string[] =>
+  itemsOf(body)
+    .map((g) => g._id)
+    .filter((id): id is string => typeof id === 'string');
 
 /**
  * The relations the recording shows between this call and earlier ones, judged on the target's answers with
@@ -44,13 +47,18 @@ export function judgeRelations(s: StepContext, now: Replayed, earlier: readonly 
       if (relation === 'next-page') s.check(pagesDisjoint, { exchange, first: ids(before.exchange.response?.body), second: ids(body) });
       if (relation === 'narrowed' && complete(before)) {
         const universe = new Map(itemsOf(before.exchange.response?.body).flatMap((g) => (typeof g._id === 'string' ? [[g._id, g] as [string, Json]] : [])));
-        const filter = Object.keys(now.query).filter((k) => !PAGING.has(k) && before.query[k] === undefined).map((k) => `${k}=${now.query[k]}`).join('&');
+        const filter = Object.keys(now.query)
+          .filter((k) => !PAGING.has(k) && before.query[k] === undefined)
+          .map((k) => `${k}=${now.query[k]}`)
+          .join('&');
         s.check(filterSubset, { exchange, filter, items: itemsOf(body), universe, complete: false });
       }
     }
   }
   if (call.operationId === 'listAppInstallations') {
-    const approve = [...earlier].reverse().find((b) => b.call.operationId === 'approveAppInstallation' && b.call.pathParams.appId === call.pathParams.appId && ok(b.exchange));
+    const approve = [...earlier]
+      .reverse()
+      .find((b) => b.call.operationId === 'approveAppInstallation' && b.call.pathParams.appId === call.pathParams.appId && ok(b.exchange));
     const recordedApproved = itemsOf(call.responseJson).some((i) => i.status !== 'pending_approval');
     if (approve && recordedApproved) {
       const items = itemsOf(body);

@@ -37,11 +37,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * the status class recorded, by the keys the mock answered, and by the relations the recording shows.
  */
 export function createReplayScenario(plan: ReplayPlan, options: ReplayOptions = {}): Scenario {
-  const skippedText = Object.entries(plan.skipped).map(([why, n]) => `${n} ${why}`).join(', ');
+  const skippedText = Object.entries(plan.skipped)
+    .map(([why, n]) => `${n} ${why}`)
+    .join(', ');
   return {
     area: 'replay',
     title: `Replay of ${plan.file} (${plan.calls.length} API calls${skippedText ? `; left out: ${skippedText}` : ''})`,
-    missing: () => (plan.calls.length === 0 ? `${plan.file} holds no call to an operation of the API${skippedText ? ` (left out: ${skippedText})` : ''}` : undefined),
+    missing: () =>
+      plan.calls.length === 0 ? `${plan.file} holds no call to an operation of the API${skippedText ? ` (left out: ${skippedText})` : ''}` : undefined,
     async run(step, base) {
       const mapper = new ReplayMapper(configValueMap(plan.recorded, base.config));
       const needsUser = plan.calls.some((c) => base.contract.operation(c.operationId).securitySchemes.includes('oauth2'));
@@ -99,7 +102,14 @@ async function replayCall(s: StepContext, call: RecordedCall, mapper: ReplayMapp
   return { call, exchange, query };
 }
 
-async function judge(s: StepContext, now: Replayed, earlier: readonly Replayed[], mapper: ReplayMapper, uploaded: ReadonlySet<string>, options: ReplayOptions): Promise<void> {
+async function judge(
+  s: StepContext,
+  now: Replayed,
+  earlier: readonly Replayed[],
+  mapper: ReplayMapper,
+  uploaded: ReadonlySet<string>,
+  options: ReplayOptions,
+): Promise<void> {
   const { call } = now;
   let exchange = now.exchange;
   s.check(replayStatusClass, { exchange, call });
@@ -111,7 +121,12 @@ async function judge(s: StepContext, now: Replayed, earlier: readonly Replayed[]
   let n = 1;
   while (expectations.some((e) => !e.holds(exchange.response?.body)) && n < tries) {
     await sleep(options.pollDelayMs ?? 200);
-    exchange = await s.sendRaw({ method: exchange.request.method, path: exchange.request.url, headers: exchange.request.headers, operationId: call.operationId });
+    exchange = await s.sendRaw({
+      method: exchange.request.method,
+      path: exchange.request.url,
+      headers: exchange.request.headers,
+      operationId: call.operationId,
+    });
     n++;
   }
   for (const e of expectations) s.check(replayWriteVisible, { exchange, call, what: e.what, found: e.holds(exchange.response?.body), tries: n });
@@ -120,7 +135,8 @@ async function judge(s: StepContext, now: Replayed, earlier: readonly Replayed[]
   if (call.operationId === 'listGroups' || call.operationId === 'searchGroups') {
     const items = itemsOf(exchange.response?.body);
     const first = items.find((g) => typeof g.community === 'string');
-    if (first) s.check(communityScope, { exchange, community: first.community as string, items, ...(s.config.community ? { header: s.config.community } : {}) });
+    if (first)
+      s.check(communityScope, { exchange, community: first.community as string, items, ...(s.config.community ? { header: s.config.community } : {}) });
   }
   judgeRelations(s, replayed, earlier, mapper);
   Object.assign(now, replayed);
@@ -140,7 +156,15 @@ function writesSeen(call: RecordedCall, uploaded: ReadonlySet<string>, earlier: 
     .filter((a) => uploaded.has(a))
     .map((alias) => ({ what: `the uploaded group "${alias}"`, holds: (body: unknown) => hasAlias(body, alias) }));
   if (call.operationId !== 'listAppInstallations') return out;
-  const update = [...earlier].reverse().find((b) => b.call.operationId === 'updateAppInstallation' && b.call.pathParams.appId === call.pathParams.appId && b.call.har.status < 300 && (b.exchange.response?.status ?? 500) < 300);
+  const update = [...earlier]
+    .reverse()
+    .find(
+      (b) =>
+        b.call.operationId === 'updateAppInstallation' &&
+        b.call.pathParams.appId === call.pathParams.appId &&
+        b.call.har.status < 300 &&
+        (b.exchange.response?.status ?? 500) < 300,
+    );
   const sent = update?.call.requestJson;
   const replayedBody = update?.exchange.request.body;
   if (!isRecord(sent) || replayedBody === undefined) return out;
@@ -156,7 +180,12 @@ function writesSeen(call: RecordedCall, uploaded: ReadonlySet<string>, earlier: 
 function uploadedAliases(call: RecordedCall): string[] {
   if (call.operationId !== 'uploadSyncEntities' || call.har.status >= 300 || !isRecord(call.requestJson)) return [];
   const groups = call.requestJson.groups;
-  return isRecord(groups) && Array.isArray(groups.data) ? groups.data.filter(isRecord).map((g) => g.alias).filter((a): a is string => typeof a === 'string') : [];
+  return isRecord(groups) && Array.isArray(groups.data)
+    ? groups.data
+        .filter(isRecord)
+        .map((g) => g.alias)
+        .filter((a): a is string => typeof a === 'string')
+    : [];
 }
 
 function recordedAliases(body: unknown): string[] {

@@ -23,7 +23,11 @@ interface Entry {
 /** One kind of failure: the same check, severity, operation and message but for array indices and values. */
 function sameKind(entry: Entry): string {
   const f = entry.failure;
-  const message = f.message.replace(/\b\d+ of \d+\b/g, '# of #').replace(/\[\d+\]/g, '[*]').replace(/\b(item|record|installation|hit) \d+/g, '$1 *').replace(/"[^"]*"/g, '"…"');
+  const message = f.message
+    .replace(/\b\d+ of \d+\b/g, '# of #')
+    .replace(/\[\d+\]/g, '[*]')
+    .replace(/\b(item|record|installation|hit) \d+/g, '$1 *')
+    .replace(/"[^"]*"/g, '"…"');
   return [f.severity, f.check, f.exchange.operationId ?? '', message, (f.path ?? '').replace(/\[\d+\]/g, '[*]')].join('\u0000');
 }
 
@@ -54,7 +58,13 @@ export function formatConsoleReport(run: RunResult, options: ConsoleOptions = {}
   }
   const notFound = result.notFound ?? 0;
   if (result.exchanges >= 4 && notFound * 2 > result.exchanges) {
-    lines.push(paint('yellow', `${notFound} of ${result.exchanges} requests were answered 404: is the base URL right? (${result.baseUrl} should be the prefix of /v1/… and /v2/…)`), '');
+    lines.push(
+      paint(
+        'yellow',
+        `${notFound} of ${result.exchanges} requests were answered 404: is the base URL right? (${result.baseUrl} should be the prefix of /v1/… and /v2/…)`,
+      ),
+      '',
+    );
   }
   lines.push(...formatReportExtras(result));
   const backoff = result.backoff ? ` · ${result.backoff.retries} retried after 429/503 Retry-After (${result.backoff.waitedMs} ms waited)` : '';
@@ -85,10 +95,18 @@ function section(lines: string[], paint: Paint, title: string, cases: CaseResult
         // Where the others are: their paths, or their steps when the path is the same each time.
         const paths = new Set(same.map((e) => e.failure.path ?? ''));
         const where = [...new Set(same.slice(1).map((e) => (paths.size > 1 ? (e.failure.path ?? e.step) : e.step)))].slice(0, 4);
-        lines.push(paint('gray', `      and ${same.length - 1} more like it${where.length ? ` (${where.join(', ')}${same.length - 1 > where.length ? ', …' : ''})` : ''}`));
+        lines.push(
+          paint(
+            'gray',
+            `      and ${same.length - 1} more like it${where.length ? ` (${where.join(', ')}${same.length - 1 > where.length ? ', …' : ''})` : ''}`,
+          ),
+        );
       }
       lines.push(`      step:      ${step}${countSteps(same)}`);
-      if (failure.source) lines.push(`      rule:      ${failure.source.kind === 'description' ? `the description: "${failure.source.text}"` : `our decision, spec/DECISIONS.md › ${failure.source.text}`}`);
+      if (failure.source)
+        lines.push(
+          `      rule:      ${failure.source.kind === 'description' ? `the description: "${failure.source.text}"` : `our decision, spec/DECISIONS.md › ${failure.source.text}`}`,
+        );
       if (failure.path) lines.push(`      at:        ${failure.path}`);
       if (failure.expected !== undefined || failure.actual !== undefined) {
         lines.push(`      expected:  ${describeValue(failure.expected)}`);

@@ -10,7 +10,12 @@ export function formatReportExtras(result: RunResult): string[] {
   const waived = result.cases.flatMap((c) => (c.waived ?? []).map((f) => ({ f, step: `${c.area} › ${c.title}` })));
   if (waived.length > 0) {
     lines.push('Waived (known failures, not failing the run)');
-    for (const { f, step } of waived) lines.push(`  ~ [${f.severity}] ${f.check}${f.exchange.operationId ? ` on ${f.exchange.operationId}` : ''}: ${f.message}`, `      step:      ${step}`, `      waiver:    ${f.waiver.reason} (expires ${f.waiver.expires})`);
+    for (const { f, step } of waived)
+      lines.push(
+        `  ~ [${f.severity}] ${f.check}${f.exchange.operationId ? ` on ${f.exchange.operationId}` : ''}: ${f.message}`,
+        `      step:      ${step}`,
+        `      waiver:    ${f.waiver.reason} (expires ${f.waiver.expires})`,
+      );
     lines.push('');
   }
   if (extras.waivers.expired.length > 0) {
@@ -24,7 +29,9 @@ export function formatReportExtras(result: RunResult): string[] {
     lines.push('');
   }
   const c = extras.coverage;
-  lines.push(`Coverage (profile ${extras.profile}): ${figure('operations', c.operations)} · ${figure('statuses', c.statuses)} · ${figure('parameters', c.parameters)} · ${figure('body keys', c.requestBodyKeys)}`);
+  lines.push(
+    `Coverage (profile ${extras.profile}): ${figure('operations', c.operations)} · ${figure('statuses', c.statuses)} · ${figure('parameters', c.parameters)} · ${figure('body keys', c.requestBodyKeys)}`,
+  );
   const missingOps = c.operations.notCovered.map((u) => `${u.operation} (${u.why}: ${u.detail})`);
   if (missingOps.length > 0) lines.push(`  operations not covered: ${missingOps.join('; ')}`);
   for (const reason of extras.verdict.reasons.filter((r) => !/cases? failed$/.test(r))) lines.push(`✗ ${reason}`);

@@ -41,12 +41,30 @@ beforeAll(async () => {
   const { baseUrl: _b, ...config } = mock.config;
   writeFileSync(join(dir, 'conform.json'), JSON.stringify(config));
   const out: string[] = [];
-  code = await main(['--base-url', proxy.url, '--config', join(dir, 'conform.json'), '--seed', '7', '--junit', join(dir, 'r.xml'), '--json', join(dir, 'r.json'), '--html', join(dir, 'r.html'), '--save-token', join(dir, 'token')], {
-    env: {},
-    stdout: (line) => out.push(line),
-    stderr: (line) => out.push(line),
-    now: () => new Date('2026-03-02T09:00:00.000Z'),
-  });
+  code = await main(
+    [
+      '--base-url',
+      proxy.url,
+      '--config',
+      join(dir, 'conform.json'),
+      '--seed',
+      '7',
+      '--junit',
+      join(dir, 'r.xml'),
+      '--json',
+      join(dir, 'r.json'),
+      '--html',
+      join(dir, 'r.html'),
+      '--save-token',
+      join(dir, 'token'),
+    ],
+    {
+      env: {},
+      stdout: (line) => out.push(line),
+      stderr: (line) => out.push(line),
+      now: () => new Date('2026-03-02T09:00:00.000Z'),
+    },
+  );
   stdout = out.join('\n');
   browser = await launchChromium();
 }, 120_000);
@@ -125,7 +143,10 @@ describe.runIf(runs)('a hostile target', () => {
   }, 30_000);
 
   it('every reproducer, pasted after the setup line, runs no command of the target', async () => {
-    const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { setup?: string; cases: Array<{ failures: Array<{ exchange: { curl: string } }> }> };
+    const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as {
+      setup?: string;
+      cases: Array<{ failures: Array<{ exchange: { curl: string } }> }>;
+    };
     const curls = [...new Set(report.cases.flatMap((c) => c.failures.map((f) => f.exchange.curl)))].slice(0, 25);
     expect(curls.length).toBeGreaterThan(0);
     for (const curl of curls) {

@@ -28,8 +28,13 @@ describe('reporters of a finished result', () => {
     expect(json.cases[0].failures[0].source).toEqual({ kind: 'description', text: 'Filters return only the groups that match them.' });
     expect(json.cases[0].waived).toEqual([expect.objectContaining({ check: 'no-server-error', waiver: expect.objectContaining({ expires: '2026-12-31' }) })]);
     expect(json.cases[0].checks).toContain('response-schema');
-    expect(json).toMatchObject({ profile: 'platform', verdict: { result: 'fail', reasons: ['1 case failed'] }, waivers: { applied: [expect.objectContaining({ check: 'no-server-error', failures: 1 })], expired: [], stale: [] } });
-    for (const key of ['operations', 'statuses', 'parameters']) expect(json.coverage[key]).toEqual(expect.objectContaining({ covered: expect.any(Number), total: expect.any(Number), notCovered: expect.any(Array) }));
+    expect(json).toMatchObject({
+      profile: 'platform',
+      verdict: { result: 'fail', reasons: ['1 case failed'] },
+      waivers: { applied: [expect.objectContaining({ check: 'no-server-error', failures: 1 })], expired: [], stale: [] },
+    });
+    for (const key of ['operations', 'statuses', 'parameters'])
+      expect(json.coverage[key]).toEqual(expect.objectContaining({ covered: expect.any(Number), total: expect.any(Number), notCovered: expect.any(Array) }));
     expect(json.certificate).toMatchObject({ result: 'fail', seed: 7, target: 'http://h', specSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 });

@@ -21,13 +21,29 @@ async function run(argv: string[]): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const files = new Map<string, string>();
-  const code = await main(argv, { env: {}, stdout: (l) => out.push(l), stderr: (l) => err.push(l), writeFile: (p, t) => files.set(p, t), now: () => NOW, defaultSeed: () => 4242 });
+  const code = await main(argv, {
+    env: {},
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+    writeFile: (p, t) => files.set(p, t),
+    now: () => NOW,
+    defaultSeed: () => 4242,
+  });
   return { code, out: out.join('\n'), err: err.join('\n'), files };
 }
 
 type JsonReport = {
-  cases: Array<{ area: string; title: string; status: string; failures: Array<{ check: string }>; waived?: Array<{ check: string; waiver: { reason: string } }> }>;
-  coverage: Record<string, { covered: number; total: number; percent: number; notCovered: Array<{ operation: string; item: string; why: string; detail: string }> }>;
+  cases: Array<{
+    area: string;
+    title: string;
+    status: string;
+    failures: Array<{ check: string }>;
+    waived?: Array<{ check: string; waiver: { reason: string } }>;
+  }>;
+  coverage: Record<
+    string,
+    { covered: number; total: number; percent: number; notCovered: Array<{ operation: string; item: string; why: string; detail: string }> }
+  >;
   certificate: Record<string, unknown>;
   waivers: { applied: unknown[]; expired: unknown[]; stale: unknown[] };
 };
@@ -74,7 +90,9 @@ describe('report flags against the mock', () => {
       waiversApplied: [],
       result: 'pass',
     });
-    expect(r.out).toMatch(/Coverage \(profile platform\): operations 5\/5 \(100%\) · statuses \d+\/\d+ \(.*%\) · parameters \d+\/\d+ \(.*%\) · body keys \d+\/\d+ \(.*%\)\n/);
+    expect(r.out).toMatch(
+      /Coverage \(profile platform\): operations 5\/5 \(100%\) · statuses \d+\/\d+ \(.*%\) · parameters \d+\/\d+ \(.*%\) · body keys \d+\/\d+ \(.*%\)\n/,
+    );
   });
 
   it('gives the same verdicts for the same seed against the same target', async () => {
@@ -123,12 +141,23 @@ describe('report flags against the mock', () => {
     ]);
     const r = await run(against(broken, '--seed', '7', '--only', 'groups', '--waivers', file));
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/Waived \(known failures, not failing the run\)\n {2}~ \[MUST\] filter-matches on listGroups: .*\n {6}step: {6}groups › filter by name\n {6}waiver: {4}name filter ignored until 4\.2 \(expires 2026-03-02\)/);
+    expect(r.out).toMatch(
+      /Waived \(known failures, not failing the run\)\n {2}~ \[MUST\] filter-matches on listGroups: .*\n {6}step: {6}groups › filter by name\n {6}waiver: {4}name filter ignored until 4\.2 \(expires 2026-03-02\)/,
+    );
     expect(r.out).toMatch(/Stale waivers \(matched no failure: remove them\)\n {2}- approve-effect \(expires 2027-01-01\): fixed\?/);
     expect(r.out.split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ waived, \d+ warnings?$/);
     const report = json(r);
-    expect(report.cases.find((c) => c.title === 'filter by name')).toMatchObject({ status: 'passed', failures: [], waived: expect.arrayContaining([expect.objectContaining({ check: 'filter-matches', waiver: expect.objectContaining({ reason: 'name filter ignored until 4.2' }) })]) });
-    expect(report.certificate).toMatchObject({ result: 'pass', waiversApplied: [expect.objectContaining({ check: 'filter-matches', failures: expect.any(Number) })] });
+    expect(report.cases.find((c) => c.title === 'filter by name')).toMatchObject({
+      status: 'passed',
+      failures: [],
+      waived: expect.arrayContaining([
+        expect.objectContaining({ check: 'filter-matches', waiver: expect.objectContaining({ reason: 'name filter ignored until 4.2' }) }),
+      ]),
+    });
+    expect(report.certificate).toMatchObject({
+      result: 'pass',
+      waiversApplied: [expect.objectContaining({ check: 'filter-matches', failures: expect.any(Number) })],
+    });
     expect(report.waivers.stale).toEqual([{ check: 'approve-effect', reason: 'fixed?', expires: '2027-01-01' }]);
   });
 
@@ -142,7 +171,11 @@ describe('report flags against the mock', () => {
   });
 
   it.each([
-    ['a waiver with an unknown check', [{ check: 'filter-match', reason: 'r', expires: '2026-04-01' }], /w-bad\.json: waiver 0 \(filter-match\): no check is named "filter-match"/],
+    [
+      'a waiver with an unknown check',
+      [{ check: 'filter-match', reason: 'r', expires: '2026-04-01' }],
+      /w-bad\.json: waiver 0 \(filter-match\): no check is named "filter-match"/,
+    ],
     ['a waiver without reason', [{ check: 'filter-matches', expires: '2026-04-01' }], /waiver 0 needs "reason"/],
   ])('exits 2 on %s, naming the entry', async (_name, waivers, message) => {
     const r = await run(against(healthy, '--waivers', waiversFile('w-bad.json', waivers)));
@@ -166,7 +199,15 @@ describe('report flags against the mock', () => {
     const files: Record<string, string> = { 'old.json': JSON.stringify(good), 'new.json': JSON.stringify(bad), 'junk.json': '{"x":1}' };
     const diff = (argv: string[]) => {
       const out: string[] = [];
-      const code = conformDiff(argv, { stdout: (l) => out.push(l), stderr: (l) => out.push(l), readFile: (p) => files[p] ?? (() => { throw new Error('ENOENT'); })() });
+      const code = conformDiff(argv, {
+        stdout: (l) => out.push(l),
+        stderr: (l) => out.push(l),
+        readFile: (p) =>
+          files[p] ??
+          (() => {
+            throw new Error('ENOENT');
+          })(),
+      });
       return { code, out: out.join('\n') };
     };
     const regression = diff(['old.json', 'new.json']);

@@ -20,11 +20,32 @@ describe('summaryLine', () => {
   });
 });
 
-const exchange = { ...fakeExchange('listGroups', 200, [{ name: 'B' }]), request: { method: 'GET', url: 'http://h/v1/groups?name=A', headers: { authorization: 'Bearer SECRET-TOKEN' } }, curl: `curl -sS -i 'http://h/v1/groups?name=A' -H 'authorization: Bearer '"$CONFORM_TOKEN"` };
-const failure: CheckFailure = { check: 'filter-matches', severity: 'MUST', message: 'item 0 ("b") does not match name=A & <co>', path: 'response[0]', expected: 'name=A', actual: 'B', exchange };
+const exchange = {
+  ...fakeExchange('listGroups', 200, [{ name: 'B' }]),
+  request: { method: 'GET', url: 'http://h/v1/groups?name=A', headers: { authorization: 'Bearer SECRET-TOKEN' } },
+  curl: `curl -sS -i 'http://h/v1/groups?name=A' -H 'authorization: Bearer '"$CONFORM_TOKEN"`,
+};
+const failure: CheckFailure = {
+  check: 'filter-matches',
+  severity: 'MUST',
+  message: 'item 0 ("b") does not match name=A & <co>',
+  path: 'response[0]',
+  expected: 'name=A',
+  actual: 'B',
+  exchange,
+};
 const warning: CheckFailure = { ...failure, check: 'default-order', severity: 'SHOULD', message: 'groups come newest first', path: 'response[1]' };
 const cases: CaseResult[] = [
-  { area: 'groups', title: 'filter by name', status: 'failed', failures: [failure], warnings: [warning], operationIds: ['listGroups'], exchanges: 2, durationMs: 12 },
+  {
+    area: 'groups',
+    title: 'filter by name',
+    status: 'failed',
+    failures: [failure],
+    warnings: [warning],
+    operationIds: ['listGroups'],
+    exchanges: 2,
+    durationMs: 12,
+  },
   { area: 'groups', title: 'read groups by id', status: 'passed', failures: [], warnings: [], operationIds: ['getGroup'], exchanges: 1, durationMs: 3 },
   { area: 'sync', title: 'Sync', status: 'skipped', skipReason: '--read-only', failures: [], warnings: [], operationIds: [], exchanges: 0, durationMs: 0 },
 ];
@@ -104,7 +125,12 @@ describe('toJsonReport', () => {
     const json = JSON.parse(text);
     expect(text).not.toContain('SECRET-TOKEN');
     expect(json).toMatchObject({ seed: 7, conformant: false, counts: { passed: 1, failed: 1, skipped: 1, warnings: 1 } });
-    expect(json.cases[0].failures[0]).toMatchObject({ check: 'filter-matches', severity: 'MUST', path: 'response[0]', exchange: { request: { headers: { authorization: 'Bearer $CONFORM_TOKEN' } }, response: { status: 200 } } });
+    expect(json.cases[0].failures[0]).toMatchObject({
+      check: 'filter-matches',
+      severity: 'MUST',
+      path: 'response[0]',
+      exchange: { request: { headers: { authorization: 'Bearer $CONFORM_TOKEN' } }, response: { status: 200 } },
+    });
     expect(json.cases[2]).toMatchObject({ status: 'skipped', skipReason: '--read-only' });
   });
 });
@@ -113,12 +139,34 @@ describe('formatConsoleReport, for a developer acting in one read', () => {
   const item = (i: number): Record<string, unknown> => ({ _id: `g${i}`, alias: `a${i}`, name: `N${i}` });
   const body = [item(0), item(1), item(2), item(3)];
   const listExchange = { ...fakeExchange('listGroups', 200, body), curl: `curl 'http://h/v1/groups' -H 'authorization: Bearer '"$CONFORM_TOKEN"` };
-  const spelled = (i: number): CheckFailure => ({ check: 'key-spelling', severity: 'MUST', message: `response[${i}].Alias is spelled "Alias"; the documented key is "alias"`, path: `response[${i}].Alias`, expected: 'alias', actual: 'Alias', exchange: listExchange, source: { kind: 'description', text: 'Keys are case-sensitive and spelled as below.' } });
+  const spelled = (i: number): CheckFailure => ({
+    check: 'key-spelling',
+    severity: 'MUST',
+    message: `response[${i}].Alias is spelled "Alias"; the documented key is "alias"`,
+    path: `response[${i}].Alias`,
+    expected: 'alias',
+    actual: 'Alias',
+    exchange: listExchange,
+    source: { kind: 'description', text: 'Keys are case-sensitive and spelled as below.' },
+  });
   const grouped: RunResult = {
     ...result,
-    cases: [{ area: 'groups', title: 'list', status: 'failed', failures: [spelled(2), spelled(0), spelled(1), spelled(3)], warnings: [], operationIds: ['listGroups'], exchanges: 1, durationMs: 1 }],
+    cases: [
+      {
+        area: 'groups',
+        title: 'list',
+        status: 'failed',
+        failures: [spelled(2), spelled(0), spelled(1), spelled(3)],
+        warnings: [],
+        operationIds: ['listGroups'],
+        exchanges: 1,
+        durationMs: 1,
+      },
+    ],
     counts: { passed: 0, failed: 1, skipped: 0, warnings: 0 },
-    replay: [{ name: 'CONFORM_TOKEN', origin: 'config key "token" of /x/conform.json', shell: `"$(node -p 'require(process.argv[1]).token' '/x/conform.json')"` }],
+    replay: [
+      { name: 'CONFORM_TOKEN', origin: 'config key "token" of /x/conform.json', shell: `"$(node -p 'require(process.argv[1]).token' '/x/conform.json')"` },
+    ],
     notFound: 0,
   };
 
@@ -132,7 +180,9 @@ describe('formatConsoleReport, for a developer acting in one read', () => {
 
   it('prints the setup line, naming each variable and where its value came from, before the reproducers', () => {
     const text = formatConsoleReport(grouped);
-    expect(text).toContain(`  export CONFORM_TOKEN="$(node -p 'require(process.argv[1]).token' '/x/conform.json')"  # CONFORM_TOKEN: config key "token" of /x/conform.json`);
+    expect(text).toContain(
+      `  export CONFORM_TOKEN="$(node -p 'require(process.argv[1]).token' '/x/conform.json')"  # CONFORM_TOKEN: config key "token" of /x/conform.json`,
+    );
     expect(text.indexOf('export CONFORM_TOKEN')).toBeLessThan(text.indexOf('      reproduce:'));
   });
 
@@ -164,7 +214,17 @@ describe('shouldColor', () => {
 
 describe('setupLine', () => {
   it('assigns every variable and says where each came from', () => {
-    const config = { baseUrl: 'http://h', token: 't', appSecret: 's', headers: { 'X-Api-Key': 'k', 'X-Mock-Session': 'w1' }, origins: { token: { from: 'flag' as const, name: '--token' }, appSecret: { from: 'env' as const, name: 'CONFORM_APP_SECRET' }, 'headers.x-api-key': { from: 'config' as const, name: 'headers.X-Api-Key', file: '/c.json' } } };
+    const config = {
+      baseUrl: 'http://h',
+      token: 't',
+      appSecret: 's',
+      headers: { 'X-Api-Key': 'k', 'X-Mock-Session': 'w1' },
+      origins: {
+        token: { from: 'flag' as const, name: '--token' },
+        appSecret: { from: 'env' as const, name: 'CONFORM_APP_SECRET' },
+        'headers.x-api-key': { from: 'config' as const, name: 'headers.X-Api-Key', file: '/c.json' },
+      },
+    };
     const line = setupLine(replayVariables(config, { loggedIn: true, saveToken: '/tmp/tok' }));
     expect(line).toBe(
       `export CONFORM_TOKEN="\${CONFORM_TOKEN:?set it to the value given to --token}" CONFORM_APP_SECRET="\${CONFORM_APP_SECRET:?set it as for the run}" CONFORM_USER_TOKEN="$(cat '/tmp/tok')" CONFORM_HEADER_X_API_KEY="$(node -p 'require(process.argv[1]).headers["X-Api-Key"]' '/c.json')"` +

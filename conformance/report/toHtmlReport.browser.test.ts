@@ -69,16 +69,22 @@ describe.runIf(runs)('the HTML report in Chromium', () => {
     const waiversFile = join(dir, 'waivers.json');
     const htmlFile = join(dir, 'report.html');
     writeFileSync(configFile, JSON.stringify(config));
-    writeFileSync(waiversFile, JSON.stringify([
-      { check: 'default-order', operation: 'listGroups', reason: 'newest first until release 4.2', expires: '2026-12-31' },
-      { check: 'total-count', reason: 'no X-Total-Count yet', expires: '2026-12-31' },
-    ]));
-    const code = await main(['--base-url', target.url, '--config', configFile, '--only', 'groups,data-actions', '--seed', '7', '--waivers', waiversFile, '--html', htmlFile], {
-      env: {},
-      stdout: () => undefined,
-      stderr: () => undefined,
-      now: () => new Date('2026-03-02T09:00:00.000Z'),
-    });
+    writeFileSync(
+      waiversFile,
+      JSON.stringify([
+        { check: 'default-order', operation: 'listGroups', reason: 'newest first until release 4.2', expires: '2026-12-31' },
+        { check: 'total-count', reason: 'no X-Total-Count yet', expires: '2026-12-31' },
+      ]),
+    );
+    const code = await main(
+      ['--base-url', target.url, '--config', configFile, '--only', 'groups,data-actions', '--seed', '7', '--waivers', waiversFile, '--html', htmlFile],
+      {
+        env: {},
+        stdout: () => undefined,
+        stderr: () => undefined,
+        now: () => new Date('2026-03-02T09:00:00.000Z'),
+      },
+    );
     expect(code).toBe(1);
 
     const { page, requests, errors } = await open(htmlFile);
@@ -105,7 +111,9 @@ describe.runIf(runs)('the HTML report in Chromium', () => {
     expect(text).toMatch(/expected\s+"name=/);
     expect(text).toMatch(/Reproduce[\s\S]*curl -sS -i/);
     expect(text).not.toContain(config.token as string);
-    expect(await page.locator('#op-listGroups article.waived[data-check="default-order"]').first().innerText()).toMatch(/Waived: newest first until release 4\.2/);
+    expect(await page.locator('#op-listGroups article.waived[data-check="default-order"]').first().innerText()).toMatch(
+      /Waived: newest first until release 4\.2/,
+    );
 
     // The filter hides the operations without a failure.
     const clean = page.locator('details.op.clean').first();
@@ -126,7 +134,25 @@ describe.runIf(runs)('the HTML report in Chromium', () => {
     const junitFile = join(dir, 'phone.xml');
     writeFileSync(configFile, JSON.stringify(config));
     const out: string[] = [];
-    await main(['--base-url', target.url, '--config', configFile, '--only', 'groups,data-actions', '--seed', '7', '--html', htmlFile, '--json', jsonFile, '--junit', junitFile], { env: {}, stdout: (l) => out.push(l), stderr: () => undefined, now: () => new Date('2026-03-02T09:00:00.000Z') });
+    await main(
+      [
+        '--base-url',
+        target.url,
+        '--config',
+        configFile,
+        '--only',
+        'groups,data-actions',
+        '--seed',
+        '7',
+        '--html',
+        htmlFile,
+        '--json',
+        jsonFile,
+        '--junit',
+        junitFile,
+      ],
+      { env: {}, stdout: (l) => out.push(l), stderr: () => undefined, now: () => new Date('2026-03-02T09:00:00.000Z') },
+    );
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     await page.goto(pathToFileURL(htmlFile).href);
     await page.screenshot({ path: join(tmpdir(), 'conformance-report-phone.png') });

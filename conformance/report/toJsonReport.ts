@@ -21,7 +21,9 @@ export function toJsonReport(run: RunResult): string {
       id: f.exchange.id,
       ...(f.exchange.operationId ? { operationId: f.exchange.operationId } : {}),
       request: f.exchange.request,
-      ...(f.exchange.response ? { response: { status: f.exchange.response.status, headers: f.exchange.response.headers, body: reportBody(f.exchange.response) } } : {}),
+      ...(f.exchange.response
+        ? { response: { status: f.exchange.response.status, headers: f.exchange.response.headers, body: reportBody(f.exchange.response) } }
+        : {}),
       ...(f.exchange.error ? { error: f.exchange.error } : {}),
       durationMs: f.exchange.durationMs,
       curl: f.exchange.curl,

@@ -44,7 +44,10 @@ function testcase(c: CaseResult, time: string): string {
     const message = `[${first.severity}] ${first.check}: ${first.message}${c.failures.length > 1 ? ` (and ${c.failures.length - 1} more)` : ''}`;
     inner.push(`      <failure type="${esc(first.check)}" message="${esc(message)}">${esc(c.failures.map(details).join('\n\n'))}</failure>`);
   }
-  const notes = [...c.warnings.map((w) => `WARNING ${details(w)}`), ...(c.waived ?? []).map((w) => `WAIVED (${w.waiver.reason}; expires ${w.waiver.expires}) ${details(w)}`)];
+  const notes = [
+    ...c.warnings.map((w) => `WARNING ${details(w)}`),
+    ...(c.waived ?? []).map((w) => `WAIVED (${w.waiver.reason}; expires ${w.waiver.expires}) ${details(w)}`),
+  ];
   if (notes.length > 0) inner.push(`      <system-out>${esc(notes.join('\n\n'))}</system-out>`);
   return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
 }

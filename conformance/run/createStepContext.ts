@@ -103,7 +103,8 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
       if ('valid' in expectation) ran(validRequestAccepted.name);
       else if ('invalid' in expectation) ran(invalidRequestRejected.name);
       if ('valid' in expectation) record(validRequestAccepted.run({ exchange, ...(expectation.severity ? { severity: expectation.severity } : {}) }));
-      else if ('invalid' in expectation) record(invalidRequestRejected.run({ contract, exchange, violation: expectation.invalid, rulePointer: expectation.rule }));
+      else if ('invalid' in expectation)
+        record(invalidRequestRejected.run({ contract, exchange, violation: expectation.invalid, rulePointer: expectation.rule }));
       return exchange;
     },
     async sendRaw(request) {

@@ -40,7 +40,13 @@ afterAll(async () => {
 
 describe('a wrong secret answered 200', () => {
   it('fails secret-required on the authentication sentence, and nothing on that exchange cites the response sentence', async () => {
-    const result = await runConformance({ config: { baseUrl, community: 'c1', appSecret: SECRET }, areas: ['data-actions'], strict: true, seed: 7, now: () => new Date('2026-03-02T09:00:00.000Z') });
+    const result = await runConformance({
+      config: { baseUrl, community: 'c1', appSecret: SECRET },
+      areas: ['data-actions'],
+      strict: true,
+      seed: 7,
+      now: () => new Date('2026-03-02T09:00:00.000Z'),
+    });
     const failures = result.cases.flatMap((c) => [...c.failures, ...c.warnings]);
     const onWrongSecret = failures.filter((f) => JSON.stringify(f.exchange.request.body ?? '').includes('conform-wrong-'));
     expect(onWrongSecret.length).toBeGreaterThan(0);

@@ -45,7 +45,11 @@ export function replayVariables(config: ConformConfig, options: { loggedIn: bool
     out.push(
       options.saveToken
         ? { name: ENV.userToken, origin: `the suite's OAuth login, saved by --save-token to ${options.saveToken}`, shell: `"$(cat ${q(options.saveToken)})"` }
-        : { name: ENV.userToken, origin: "the suite's OAuth login (rerun with --save-token FILE to keep it)", shell: `"\${${ENV.userToken}:?rerun the suite with --save-token FILE, then use \\$(cat FILE)}"` },
+        : {
+            name: ENV.userToken,
+            origin: "the suite's OAuth login (rerun with --save-token FILE to keep it)",
+            shell: `"\${${ENV.userToken}:?rerun the suite with --save-token FILE, then use \\$(cat FILE)}"`,
+          },
     );
   }
   for (const name of Object.keys(config.headers ?? {}).filter(isSecretHeader)) {

@@ -38,7 +38,12 @@ describe('runConformance', () => {
     ['a partner that ignores the secret', { ignoreSecret: true }, 'secret-required'],
   ])('fails %s', async (_name, bug, check) => {
     server = await startFakeDataActions({ secret: 'partner-secret-1', ...bug });
-    const result = await runConformance({ config: { baseUrl: server.url, community: 'c', appSecret: 'partner-secret-1' }, areas: ['data-actions'], seed: 1, now: NOW });
+    const result = await runConformance({
+      config: { baseUrl: server.url, community: 'c', appSecret: 'partner-secret-1' },
+      areas: ['data-actions'],
+      seed: 1,
+      now: NOW,
+    });
     expect(result.conformant).toBe(false);
     expect(result.cases.flatMap((c) => c.failures.map((f) => f.check))).toContain(check);
   });
@@ -56,7 +61,12 @@ describe('runConformance', () => {
 
   it('skips, with a reason, every area whose configuration is missing', async () => {
     server = await startFakeDataActions({ secret: 's' });
-    const result = await runConformance({ config: { baseUrl: server.url }, areas: ['groups', 'installations', 'user-info', 'data-actions', 'sync'], seed: 1, now: NOW });
+    const result = await runConformance({
+      config: { baseUrl: server.url },
+      areas: ['groups', 'installations', 'user-info', 'data-actions', 'sync'],
+      seed: 1,
+      now: NOW,
+    });
     expect(result.cases.map((c) => [c.area, c.status, c.skipReason])).toEqual([
       ['groups', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],
       ['user-info', 'skipped', 'no user token (--user-token or CONFORM_USER_TOKEN) and no oauth client in the config'],
@@ -73,7 +83,17 @@ describe('runConformance', () => {
       config: { baseUrl: server.url },
       seed: 1,
       now: NOW,
-      scenarios: [{ area: 'auth', title: 'broken', missing: () => undefined, run: async (step) => step('throws', async () => { throw new Error('boom'); }) }],
+      scenarios: [
+        {
+          area: 'auth',
+          title: 'broken',
+          missing: () => undefined,
+          run: async (step) =>
+            step('throws', async () => {
+              throw new Error('boom');
+            }),
+        },
+      ],
     });
     expect(result.cases[0]).toMatchObject({ status: 'failed', failures: [{ check: 'step-error', message: 'the step could not complete: boom' }] });
   });

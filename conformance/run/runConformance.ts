@@ -69,11 +69,23 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       [ENV.otherAppSecret]: config.otherApp?.appSecret,
       [ENV.userToken]: config.userToken,
       [ENV.clientSecret]: config.oauth?.clientSecret,
-      ...Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => isSecretHeader(name)).map(([name, value]) => [headerVariable(name), value])),
+      ...Object.fromEntries(
+        Object.entries(config.headers ?? {})
+          .filter(([name]) => isSecretHeader(name))
+          .map(([name, value]) => [headerVariable(name), value]),
+      ),
     },
     { reveal: options.showSecrets === true },
   );
-  const client = createClient({ baseUrl: config.baseUrl, secrets, now: () => options.now().getTime(), deadline: started + deadline, ...(options.sleep ? { sleep: options.sleep } : {}), ...(config.headers ? { headers: config.headers } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  const client = createClient({
+    baseUrl: config.baseUrl,
+    secrets,
+    now: () => options.now().getTime(),
+    deadline: started + deadline,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(config.headers ? { headers: config.headers } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
 
   const probe = await client.send({ method: 'GET', path: '/' });
   if (probe.error && !probe.overCap && probe.error !== DEADLINE_PASSED) throw new UnreachableError(config.baseUrl, probe.error);
@@ -105,14 +117,33 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     const scenarioState: SharedState = { ...shared, rng: shared.rng.fork(scenario.area) };
     const missing = scenario.missing(createStepContext(scenarioState, newRecorder()));
     if (missing) {
-      finish({ area: scenario.area, title: scenario.title, status: 'skipped', skipReason: missing, failures: [], warnings: [], operationIds: [], exchanges: 0, durationMs: 0 });
+      finish({
+        area: scenario.area,
+        title: scenario.title,
+        status: 'skipped',
+        skipReason: missing,
+        failures: [],
+        warnings: [],
+        operationIds: [],
+        exchanges: 0,
+        durationMs: 0,
+      });
     } else {
       const base = createStepContext(scenarioState, newRecorder());
       await scenario.run(async (title, body) => {
         const recorder = newRecorder();
         const stepStarted = performance.now();
         if (stepStarted - started > deadline) {
-          return finish(toCase(scenario.area, title, recorder, strict, `not finished: the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed before this step`, 0));
+          return finish(
+            toCase(
+              scenario.area,
+              title,
+              recorder,
+              strict,
+              `not finished: the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed before this step`,
+              0,
+            ),
+          );
         }
         let skipReason: string | undefined;
         try {
@@ -152,7 +183,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     exchangeLog: client.exchanges,
     conformant: counts.failed === 0,
     redact: (text) => secrets.redact(text),
-    replay: options.showSecrets ? [] : replayVariables(config, { loggedIn: loggedIn !== undefined, ...(options.saveToken ? { saveToken: options.saveToken } : {}) }),
+    replay: options.showSecrets
+      ? []
+      : replayVariables(config, { loggedIn: loggedIn !== undefined, ...(options.saveToken ? { saveToken: options.saveToken } : {}) }),
     notFound: client.exchanges.filter((e) => e.response?.status === 404).length,
     ...(loggedIn ? { loginToken: loggedIn } : {}),
   };

@@ -77,7 +77,12 @@ export function buildSyncUpload(rng: Rng, seed: number, season: string): SyncPla
       ],
     },
     components: {
-      data: components.map((alias, i) => ({ active: true, alias, name: i === 0 ? 'Matemática' : 'Língua Portuguesa', fields: { '@education:basic': { inep: String(rng.int(10_000_000, 99_999_999)) } } })),
+      data: components.map((alias, i) => ({
+        active: true,
+        alias,
+        name: i === 0 ? 'Matemática' : 'Língua Portuguesa',
+        fields: { '@education:basic': { inep: String(rng.int(10_000_000, 99_999_999)) } },
+      })),
     },
     members: {
       data: [{ active: true, users: [users.guardian, users.student], alias: member, birth: '2013-05-14', name: 'Aluno Conformidade' }],
@@ -85,7 +90,16 @@ export function buildSyncUpload(rng: Rng, seed: number, season: string): SyncPla
     },
     groups: {
       data: [
-        group(groups.g1, true, [[users.prof1, components[0]], [users.prof2, components[1]]], components, tags),
+        group(
+          groups.g1,
+          true,
+          [
+            [users.prof1, components[0]],
+            [users.prof2, components[1]],
+          ],
+          components,
+          tags,
+        ),
         group(groups.g2, true, [[users.prof1, components[0]]], [components[0]], [tags[0]]),
       ],
       removeUnlistedAdmins: false,
@@ -97,7 +111,10 @@ export function buildSyncUpload(rng: Rng, seed: number, season: string): SyncPla
   const second = {
     ...EMPTY_SECTIONS,
     groups: {
-      data: [group(groups.g1, true, [[users.prof1, components[0]]], [components[0]], [tags[0]]), group(groups.g2, false, [[users.prof1, components[0]]], [components[0]], [tags[0]])],
+      data: [
+        group(groups.g1, true, [[users.prof1, components[0]]], [components[0]], [tags[0]]),
+        group(groups.g2, false, [[users.prof1, components[0]]], [components[0]], [tags[0]]),
+      ],
       removeUnlistedAdmins: true,
       removeUnlistedComponents: true,
       removeUnlistedEnrollments: true,

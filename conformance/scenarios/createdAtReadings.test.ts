@@ -18,7 +18,9 @@ const universe = new Map(groups.map((g) => [g._id as string, g]));
 function verdict(value: string, ids: string[]): string[] {
   const readings = createdAtReadings(value, groups);
   const items = ids.map((id) => universe.get(id) as Json);
-  return filterSubset.run({ exchange: fakeExchange('listGroups', 200, items), filter: `createdAt=${value}`, items, universe, complete: true, ...(readings ? { readings } : {}) }).map((f) => f.severity);
+  return filterSubset
+    .run({ exchange: fakeExchange('listGroups', 200, items), filter: `createdAt=${value}`, items, universe, complete: true, ...(readings ? { readings } : {}) })
+    .map((f) => f.severity);
 }
 
 describe('createdAt readings', () => {

@@ -12,7 +12,18 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export const REAL_OFFSETS: readonly number[] = [
   ...Array.from({ length: 27 }, (_, i) => (i - 12) * 60),
-  -570, -210, 210, 270, 330, 345, 390, 525, 570, 630, 765, 825,
+  -570,
+  -210,
+  210,
+  270,
+  330,
+  345,
+  390,
+  525,
+  570,
+  630,
+  765,
+  825,
 ].sort((a, b) => a - b);
 
 export interface Reading {
@@ -50,7 +61,13 @@ export function createdAtReadings(value: string, groups: Json[]): Readings | und
   if (DAY.test(value)) {
     const start = instant(`${value}T00:00:00.000Z`);
     if (start === undefined) return undefined;
-    return { sets: REAL_OFFSETS.map((z) => ({ reading: `the day ${value} at UTC${formatOffset(z)}`, ids: idsWhere(dated, (at) => at >= start - z * MINUTE && at < start + DAY_MS - z * MINUTE), offset: z })) };
+    return {
+      sets: REAL_OFFSETS.map((z) => ({
+        reading: `the day ${value} at UTC${formatOffset(z)}`,
+        ids: idsWhere(dated, (at) => at >= start - z * MINUTE && at < start + DAY_MS - z * MINUTE),
+        offset: z,
+      })),
+    };
   }
   const given = instant(value);
   if (given === undefined) return undefined;
@@ -87,7 +104,10 @@ export function midnightDistance(at: number): number {
  * not owed (another zone's day may leave it out); the instant's is.
  */
 export function createdAtValues(groups: Json[]): Array<{ value: string; reference?: Json }> {
-  const dated = groups.filter((g) => instant(g.createdAt) !== undefined).map((g) => ({ g, at: instant(g.createdAt) as number })).sort((a, b) => a.at - b.at);
+  const dated = groups
+    .filter((g) => instant(g.createdAt) !== undefined)
+    .map((g) => ({ g, at: instant(g.createdAt) as number }))
+    .sort((a, b) => a.at - b.at);
   if (dated.length === 0) return [];
   const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
   // The two groups created either side of one UTC midnight, closest together: only UTC reads that midnight
@@ -107,5 +127,10 @@ export function createdAtValues(groups: Json[]): Array<{ value: string; referenc
 export function matchingOffsets(readings: Reading[], answered: Set<string>, universe: Map<string, Json>): number[] {
   const active = (ids: Set<string>): Set<string> => new Set([...ids].filter((id) => universe.get(id)?.active !== false));
   const mine = active(answered);
-  return readings.filter((r) => { const ids = active(r.ids); return ids.size === mine.size && [...ids].every((id) => mine.has(id)); }).map((r) => r.offset);
+  return readings
+    .filter((r) => {
+      const ids = active(r.ids);
+      return ids.size === mine.size && [...ids].every((id) => mine.has(id));
+    })
+    .map((r) => r.offset);
 }

@@ -33,11 +33,17 @@ export const dataActionsScenario: Scenario = {
       });
 
       await step(`${action.kind}: only records updated after an instant`, async (s) => {
-        const times = [...new Set(all.map((r) => r.updatedAt).filter((t): t is string => instant(t) !== undefined))].sort((a, b) => (instant(a) as number) - (instant(b) as number));
+        const times = [...new Set(all.map((r) => r.updatedAt).filter((t): t is string => instant(t) !== undefined))].sort(
+          (a, b) => (instant(a) as number) - (instant(b) as number),
+        );
         if (times.length < 2) return s.skip(`fewer than 2 distinct updatedAt among the ${action.kind}: no instant splits them`);
         // An instant taken from the server's own records: some are older, some newer.
         const after = times[Math.floor(times.length / 2)] as string;
-        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { after, limit: LIMIT }), expect: { valid: true } });
+        const exchange = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, { after, limit: LIMIT }),
+          expect: { valid: true },
+        });
         const records = itemsOf(exchange.response?.body);
         s.check(updatedAfter, { exchange, after, records, unfiltered: all, limit: LIMIT });
         s.check(dataActionOrder, { exchange, records });
@@ -45,12 +51,22 @@ export const dataActionsScenario: Scenario = {
         // "`after` string (ISO 8601 UTC instant)": the same instant to the second, without a fraction, is one
         // too, and refusing it is a MUST; and an instant past every record leaves nothing, answered as `data: []`.
         const seconds = wholeSeconds(after);
-        const bare = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { after: seconds, limit: LIMIT }), expect: { valid: true } });
-        if (bare.response?.status === 200) s.check(updatedAfter, { exchange: bare, after: seconds, records: itemsOf(bare.response.body), unfiltered: all, limit: LIMIT });
+        const bare = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, { after: seconds, limit: LIMIT }),
+          expect: { valid: true },
+        });
+        if (bare.response?.status === 200)
+          s.check(updatedAfter, { exchange: bare, after: seconds, records: itemsOf(bare.response.body), unfiltered: all, limit: LIMIT });
         const newest = instant(times.at(-1)) as number;
         const beyond = new Date(newest + 1000).toISOString();
-        const none = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { after: beyond, limit: LIMIT }), expect: { valid: true } });
-        if (none.response?.status === 200) s.check(updatedAfter, { exchange: none, after: beyond, records: itemsOf(none.response.body), unfiltered: all, limit: LIMIT });
+        const none = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, { after: beyond, limit: LIMIT }),
+          expect: { valid: true },
+        });
+        if (none.response?.status === 200)
+          s.check(updatedAfter, { exchange: none, after: beyond, records: itemsOf(none.response.body), unfiltered: all, limit: LIMIT });
       });
 
       await step(`${action.kind}: every field of data at once`, async (s) => {
@@ -58,7 +74,11 @@ export const dataActionsScenario: Scenario = {
         // answer must be a documented one (not a 5xx); a refusal is only a SHOULD: their meaning is not stated.
         const after = all.map((r) => r.updatedAt).find((t): t is string => instant(t) !== undefined) ?? s.now().toISOString();
         const data = { syncProfileId: `conform-${s.seed}-profile`, syncRunId: s.rng.hex(24), after, limit: 5 };
-        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, data), expect: { valid: true, severity: 'SHOULD' } });
+        const exchange = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, data),
+          expect: { valid: true, severity: 'SHOULD' },
+        });
         const records = itemsOf(exchange.response?.body);
         s.check(dataActionLimit, { exchange, limit: 5, count: records.length });
         if (action.kind === 'users') s.check(rolesSet, { exchange, records });
@@ -72,12 +92,20 @@ export const dataActionsScenario: Scenario = {
 
       await step(`${action.kind}: refuse a wrong secret`, async (s) => {
         const wrong = `conform-wrong-${s.rng.hex(16)}`;
-        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }, wrong), expect: { probe: true } });
+        const exchange = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, { limit: LIMIT }, wrong),
+          expect: { probe: true },
+        });
         s.check(secretRequired, { exchange });
         // The secret of an app not installed in this community opens none of its data (otherApp in the config).
         const other = s.config.otherApp;
         if (other) {
-          const foreign = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: LIMIT }, other.appSecret), expect: { probe: true } });
+          const foreign = await s.send({
+            operationId: action.operationId,
+            json: dataActionRequest(s, action, { limit: LIMIT }, other.appSecret),
+            expect: { probe: true },
+          });
           s.check(secretRequired, { exchange: foreign });
         }
       });

@@ -14,7 +14,15 @@ export async function findGroupByAlias(s: StepContext, alias: string, filters: R
  * Searches by alias until `done` holds for what is found, within the read-back bound: "Response: described
  * only as upload received", so an upload applied asynchronously (a queue, a replica behind) is not a wrong one.
  */
-export async function awaitGroupByAlias(s: StepContext, alias: string, done: (group: Json | undefined) => boolean): Promise<{ exchange: Exchange; group?: Json }> {
-  const polled = await pollUntil(() => findGroupByAlias(s, alias), (found) => done(found.group), s.sleep ? { sleep: s.sleep } : {});
+export async function awaitGroupByAlias(
+  s: StepContext,
+  alias: string,
+  done: (group: Json | undefined) => boolean,
+): Promise<{ exchange: Exchange; group?: Json }> {
+  const polled = await pollUntil(
+    () => findGroupByAlias(s, alias),
+    (found) => done(found.group),
+    s.sleep ? { sleep: s.sleep } : {},
+  );
   return polled.value;
 }

@@ -27,7 +27,11 @@ export interface GroupFilter {
   readings?(value: string, groups: Json[]): Readings | undefined;
 }
 
-const adminUsers = (group: Json): string[] => (Array.isArray(group.admins) ? group.admins : []).filter(isRecord).map((a) => a.user).filter((u): u is string => typeof u === 'string');
+const adminUsers = (group: Json): string[] =>
+  (Array.isArray(group.admins) ? group.admins : [])
+    .filter(isRecord)
+    .map((a) => a.user)
+    .filter((u): u is string => typeof u === 'string');
 
 const HOUR = 3_600_000;
 /** Time zones run from UTC-12 to UTC+14: every reading of a calendar day lies within this span of its UTC day. */
@@ -61,9 +65,28 @@ function unambiguousDay(group: Json): boolean {
 export const GROUP_FILTERS: readonly GroupFilter[] = [
   // "`name` … name": equal names. Whether case and accents count is a collation the description does not
   // choose (decided: exact); a name that is not the value under any collation (a prefix, a substring) is a MUST.
-  { param: 'name', valuesOf: (g) => (typeof g.name === 'string' ? [g.name] : []), matches: (g, v) => g.name === v, loosely: (g, v) => typeof g.name === 'string' && foldText(g.name) === foldText(v), show: (g) => g.name, severity: 'MUST' },
-  { param: 'season', valuesOf: (g) => (typeof g.season === 'string' ? [g.season] : []), matches: (g, v) => g.season === v, show: (g) => g.season, severity: 'MUST' },
-  { param: 'active', valuesOf: (g) => (typeof g.active === 'boolean' ? [String(g.active)] : []), matches: (g, v) => g.active === (v === 'true'), show: (g) => g.active, severity: 'MUST' },
+  {
+    param: 'name',
+    valuesOf: (g) => (typeof g.name === 'string' ? [g.name] : []),
+    matches: (g, v) => g.name === v,
+    loosely: (g, v) => typeof g.name === 'string' && foldText(g.name) === foldText(v),
+    show: (g) => g.name,
+    severity: 'MUST',
+  },
+  {
+    param: 'season',
+    valuesOf: (g) => (typeof g.season === 'string' ? [g.season] : []),
+    matches: (g, v) => g.season === v,
+    show: (g) => g.season,
+    severity: 'MUST',
+  },
+  {
+    param: 'active',
+    valuesOf: (g) => (typeof g.active === 'boolean' ? [String(g.active)] : []),
+    matches: (g, v) => g.active === (v === 'true'),
+    show: (g) => g.active,
+    severity: 'MUST',
+  },
   { param: 'admins.user', valuesOf: (g) => adminUsers(g), matches: (g, v) => adminUsers(g).includes(v), show: (g) => adminUsers(g), severity: 'MUST' },
   {
     param: 'createdAt',

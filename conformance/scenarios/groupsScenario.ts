@@ -81,7 +81,11 @@ export const groupsScenario: Scenario = {
       // Every value the spec lists for sort is sent once: a 5xx or an undocumented status is a MUST; a
       // refusal or another order only a SHOULD (sort is not described).
       for (const sort of sortValues(s.contract)) {
-        const exchange = await s.send({ operationId: 'listGroups', query: { sort, ...(p.limit ? { limit: Math.min(p.limit, 100) } : {}) }, expect: { valid: true, severity: 'SHOULD' } });
+        const exchange = await s.send({
+          operationId: 'listGroups',
+          query: { sort, ...(p.limit ? { limit: Math.min(p.limit, 100) } : {}) },
+          expect: { valid: true, severity: 'SHOULD' },
+        });
         if (exchange.response?.status !== 200) continue;
         const items = itemsOf(exchange.response.body);
         s.check(sortOrder, { exchange, sort, items });
@@ -112,14 +116,21 @@ export const groupsScenario: Scenario = {
         if (one.response?.status === 200) {
           const items = itemsOf(one.response.body);
           s.check(limitHonoured, { exchange: one, limit: 1, count: items.length });
-          s.check(pageHonoured, { exchange: one, page: p.firstPage, limit: 1, expected: ordered.slice(0, 1).map((g) => String(g._id)), actual: items.slice(0, 1).map((g) => String(g._id)) });
+          s.check(pageHonoured, {
+            exchange: one,
+            page: p.firstPage,
+            limit: 1,
+            expected: ordered.slice(0, 1).map((g) => String(g._id)),
+            actual: items.slice(0, 1).map((g) => String(g._id)),
+          });
         }
       }
       // A page past the end is empty: an implementation that repeats its last page (or clamps page) answers groups.
       if (complete) {
         const page = p.firstPage + Math.ceil(ordered.length / limit) + 3;
         const past = await s.send({ operationId: 'listGroups', query: { limit, page }, expect: { valid: true, severity: 'SHOULD' } });
-        if (past.response?.status === 200) s.check(pageHonoured, { exchange: past, page, limit, expected: [], actual: itemsOf(past.response.body).map((g) => String(g._id)) });
+        if (past.response?.status === 200)
+          s.check(pageHonoured, { exchange: past, page, limit, expected: [], actual: itemsOf(past.response.body).map((g) => String(g._id)) });
       }
     });
 
@@ -132,18 +143,32 @@ export const groupsScenario: Scenario = {
       s.check(communityScope, { exchange: all, ...scope, items: hits });
       // `total` counts the matches, not the page: the same search cut to two hits a page keeps its total.
       if (everything >= 3) {
-        const paged = await s.send({ operationId: 'searchGroups', query: { limit: 2, page: needPaging(s).firstPage }, expect: { valid: true, severity: 'SHOULD' } });
+        const paged = await s.send({
+          operationId: 'searchGroups',
+          query: { limit: 2, page: needPaging(s).firstPage },
+          expect: { valid: true, severity: 'SHOULD' },
+        });
         const pagedBody = paged.response?.body;
-        if (paged.response?.status === 200 && isRecord(pagedBody)) s.check(searchTotal, { exchange: paged, total: pagedBody.total, hits: itemsOf(pagedBody).length, collected: everything });
+        if (paged.response?.status === 200 && isRecord(pagedBody))
+          s.check(searchTotal, { exchange: paged, total: pagedBody.total, hits: itemsOf(pagedBody).length, collected: everything });
       }
-      s.check(filterSubset, { exchange: all, filter: 'no filter', items: hits.filter((g) => complete || universe.has(String(g._id))), universe, complete: true });
+      s.check(filterSubset, {
+        exchange: all,
+        filter: 'no filter',
+        items: hits.filter((g) => complete || universe.has(String(g._id))),
+        universe,
+        complete: true,
+      });
       for (const filter of GROUP_FILTERS) {
         // The list step tries every chosen value; search repeats the two most discriminating (bounded work).
         for (const { value, reference } of referenceValues(s, filter, ordered).slice(0, 2)) {
           const alias = typeof reference?.alias === 'string' ? reference.alias : undefined;
           const query = { [filter.param]: value, alias };
           const how = `${alias ? `alias=${alias}&` : ''}${filter.param}=${value}`;
-          const found = reference && alias ? (await searchFor(s, needPaging(s), how, query, reference, scope)).items : itemsOf((await s.send({ operationId: 'searchGroups', query, expect: { valid: true } })).response?.body);
+          const found =
+            reference && alias
+              ? (await searchFor(s, needPaging(s), how, query, reference, scope)).items
+              : itemsOf((await s.send({ operationId: 'searchGroups', query, expect: { valid: true } })).response?.body);
           const exchange = s.client.exchanges.at(-1);
           if (exchange) judgeMatches(s, exchange, filter, value, found);
         }
@@ -158,7 +183,15 @@ export const groupsScenario: Scenario = {
       const alias = reference.alias as string;
       const byAlias = await searchFor(s, p, `alias=${alias}`, { alias }, reference, scope);
       const first = byAlias.exchanges[0];
-      if (first) s.check(filterMatches, { exchange: first, filter: `alias=${alias}`, items: byAlias.items, matches: (g) => g.alias === alias, show: (g) => g.alias, severity: 'MUST' });
+      if (first)
+        s.check(filterMatches, {
+          exchange: first,
+          filter: `alias=${alias}`,
+          items: byAlias.items,
+          matches: (g) => g.alias === alias,
+          show: (g) => g.alias,
+          severity: 'MUST',
+        });
       const byQ = await searchFor(s, p, `q=${alias} (its alias)`, { q: alias }, reference, scope);
       const q0 = byQ.exchanges[0];
       if (q0?.response?.status === 200 && everything !== undefined) {
@@ -209,10 +242,15 @@ export const groupsScenario: Scenario = {
         { operationId: 'listGroups', query: { page: '-1' }, violation: 'query.page=-1 is below the first page', param: 'page' },
         { operationId: 'listGroups', query: { sort: 'shoeSize' }, violation: 'query.sort=shoeSize is not a sort key', param: 'sort' },
       ];
-      for (const c of cases) await s.send({ operationId: c.operationId, query: c.query, expect: { invalid: c.violation, rule: s.paramRule(c.operationId, c.param) } });
+      for (const c of cases)
+        await s.send({ operationId: c.operationId, query: c.query, expect: { invalid: c.violation, rule: s.paramRule(c.operationId, c.param) } });
       let unknown = s.rng.hex(24);
       while (universe.has(unknown)) unknown = s.rng.hex(24);
-      await s.send({ operationId: 'getGroup', path: { groupId: unknown }, expect: { invalid: `no group has _id ${unknown}`, rule: '#/components/responses/NotFound' } });
+      await s.send({
+        operationId: 'getGroup',
+        path: { groupId: unknown },
+        expect: { invalid: `no group has _id ${unknown}`, rule: '#/components/responses/NotFound' },
+      });
     });
   },
 };
@@ -222,7 +260,11 @@ export const groupsScenario: Scenario = {
  * punctuation folded), and it does not hold every word of q either.
  */
 function cannotMatch(group: Json, q: string): boolean {
-  const words = (v: unknown): string[] => String(v ?? '').split(/[^\p{L}\p{N}]+/u).map(foldText).filter(Boolean);
+  const words = (v: unknown): string[] =>
+    String(v ?? '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .map(foldText)
+      .filter(Boolean);
   const folded = foldText(q);
   const mine = new Set([...words(group.name), ...words(group.alias)]);
   return !foldText(group.name).includes(folded) && !foldText(group.alias).includes(folded) && !words(q).every((w) => mine.has(w));
@@ -232,13 +274,32 @@ function cannotMatch(group: Json, q: string): boolean {
 function judgeMatches(s: StepContext, exchange: Exchange, filter: GroupFilter, value: string, items: Json[]): void {
   const label = `${filter.param}=${value}`;
   const { loosely } = filter;
-  if (!loosely) return void s.check(filterMatches, { exchange, filter: label, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: filter.severity });
+  if (!loosely)
+    return void s.check(filterMatches, {
+      exchange,
+      filter: label,
+      items,
+      matches: (g) => filter.matches(g, value),
+      show: filter.show,
+      severity: filter.severity,
+    });
   const failures = s.check(filterMatches, { exchange, filter: label, items, matches: (g) => loosely(g, value), show: filter.show, severity: filter.severity });
-  if (failures.length === 0) s.check(filterMatches, { exchange, filter: `${label} (exactly)`, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: 'SHOULD' });
+  if (failures.length === 0)
+    s.check(filterMatches, { exchange, filter: `${label} (exactly)`, items, matches: (g) => filter.matches(g, value), show: filter.show, severity: 'SHOULD' });
 }
 
 /** Lists with one filter value and judges the answer; returns the groups it answered. */
-async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, value: string, reference: Json | undefined, universe: Map<string, Json>, scope: { community: string; header: string }, universeComplete: boolean, offsets: Set<number>): Promise<Json[]> {
+async function checkFilter(
+  s: StepContext,
+  paging: Paging,
+  filter: GroupFilter,
+  value: string,
+  reference: Json | undefined,
+  universe: Map<string, Json>,
+  scope: { community: string; header: string },
+  universeComplete: boolean,
+  offsets: Set<number>,
+): Promise<Json[]> {
   const label = `${filter.param}=${value}`;
   const collected = await collectGroups(s, paging, 'listGroups', { [filter.param]: value }, undefined);
   const exchange = collected.exchanges[0];
@@ -261,7 +322,15 @@ async function checkFilter(s: StepContext, paging: Paging, filter: GroupFilter, 
   const all = universeComplete ? filter.readings?.(value, [...universe.values()]) : undefined;
   const day = all !== undefined && all.loose === undefined;
   const readings = all && day && offsets.size > 0 ? { ...all, sets: all.sets.filter((r) => offsets.has(r.offset)) } : all;
-  s.check(filterSubset, { exchange, filter: label, items: judged, universe, complete: collected.complete, ...(reference ? { reference } : {}), ...(readings ? { readings } : {}) });
+  s.check(filterSubset, {
+    exchange,
+    filter: label,
+    items: judged,
+    universe,
+    complete: collected.complete,
+    ...(reference ? { reference } : {}),
+    ...(readings ? { readings } : {}),
+  });
   if (readings && day && collected.complete) {
     const matched = matchingOffsets(readings.sets, new Set(judged.map((g) => String(g._id))), universe);
     offsets.clear();
@@ -307,10 +376,14 @@ function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): A
     // substring match answers and a right one does not.
     const excluded = weighed.filter(({ g }) => !(filter.loosely ?? filter.matches)(g, value));
     // Contained as written counts twice: a case-sensitive prefix or substring match shows only on those.
-    const lookalikes = excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length + excluded.filter(({ raw }) => raw.some((other) => other.includes(value))).length;
+    const lookalikes =
+      excluded.filter(({ folded: others }) => others.some((other) => other.includes(folded))).length +
+      excluded.filter(({ raw }) => raw.some((other) => other.includes(value))).length;
     return { value, reference, lookalikes, excludes: excluded.length > 0 ? 1 : 0, midnight: midnightDistance(reference) };
   });
-  scored.sort((a, b) => b.lookalikes - a.lookalikes || b.excludes - a.excludes || a.midnight - b.midnight || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  scored.sort(
+    (a, b) => b.lookalikes - a.lookalikes || b.excludes - a.excludes || a.midnight - b.midnight || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+  );
   // One value per folded spelling among the fixed ones: `Turma A` and `turma a` tell the same wrong matches apart.
   const chosen: typeof scored = [];
   for (const candidate of scored) {
@@ -319,7 +392,7 @@ function referenceValues(s: StepContext, filter: GroupFilter, groups: Json[]): A
   }
   const rest = scored.filter((c) => !chosen.includes(c));
   if (rest.length > 0) chosen.push(s.rng.pick(rest));
-  return chosen.map(({ value, reference }) => (filter.holdsReference?.(reference, value) ?? true ? { value, reference } : { value }));
+  return chosen.map(({ value, reference }) => ((filter.holdsReference?.(reference, value) ?? true) ? { value, reference } : { value }));
 }
 
 /** How far a group's creation is from a UTC midnight, in ms (0 for a group without createdAt: not a date filter). */

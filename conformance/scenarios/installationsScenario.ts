@@ -14,7 +14,13 @@ export const installationsScenario: Scenario = {
   area: 'installations',
   title: 'Installations: list, round-trip update, approve',
   missing: (s) =>
-    !s.config.token ? 'no bearer token (--token or CONFORM_TOKEN)' : !s.config.community ? 'no community (--community)' : !s.config.appId ? 'no app id (--app-id)' : undefined,
+    !s.config.token
+      ? 'no bearer token (--token or CONFORM_TOKEN)'
+      : !s.config.community
+        ? 'no community (--community)'
+        : !s.config.appId
+          ? 'no app id (--app-id)'
+          : undefined,
   async run(step, base) {
     const appId = base.config.appId as string;
     const community = base.config.community as string;
@@ -42,8 +48,17 @@ export const installationsScenario: Scenario = {
       if (!original) return s.skip(`no active installation of ${appId} identifiable as the one in ${community}`);
       // A value no earlier run wrote: a PUT that stores nothing (or answers what it was sent) cannot show it.
       const before = isRecord(original.contactInfo) ? original.contactInfo : {};
-      const changed = { name: `Conformance ${s.rng.hex(6)}`, telephone: `+55 11 9${s.rng.int(1000, 9999)}-${s.rng.int(1000, 9999)}`, message: `changed by the conformance suite (seed ${s.seed})` };
-      const put = await s.send({ operationId: 'updateAppInstallation', path: { appId, community }, json: { ...original, contactInfo: changed }, expect: { valid: true } });
+      const changed = {
+        name: `Conformance ${s.rng.hex(6)}`,
+        telephone: `+55 11 9${s.rng.int(1000, 9999)}-${s.rng.int(1000, 9999)}`,
+        message: `changed by the conformance suite (seed ${s.seed})`,
+      };
+      const put = await s.send({
+        operationId: 'updateAppInstallation',
+        path: { appId, community },
+        json: { ...original, contactInfo: changed },
+        expect: { valid: true },
+      });
       if ((put.response?.status ?? 0) >= 300) return;
       const readBack = async (): Promise<{ exchange: Exchange; installation?: Json }> => {
         const exchange = await s.send({ operationId: 'listAppInstallations', path: { appId }, expect: { valid: true } });
@@ -53,7 +68,13 @@ export const installationsScenario: Scenario = {
       };
       const polled = await pollUntil(readBack, (r) => deepEqual(r.installation?.contactInfo, changed), s.sleep ? { sleep: s.sleep } : {});
       const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;
-      s.check(installationUpdateStored, { exchange: polled.value.exchange, key: 'contactInfo', sent: changed, ...(polled.value.installation ? { read: polled.value.installation } : {}), ...(late !== undefined ? { late } : {}) });
+      s.check(installationUpdateStored, {
+        exchange: polled.value.exchange,
+        key: 'contactInfo',
+        sent: changed,
+        ...(polled.value.installation ? { read: polled.value.installation } : {}),
+        ...(late !== undefined ? { late } : {}),
+      });
       // Leave the instance as found, so the next run meets the same state.
       await s.send({ operationId: 'updateAppInstallation', path: { appId, community }, json: { ...original, contactInfo: before }, expect: { valid: true } });
     });
@@ -72,19 +93,33 @@ export const installationsScenario: Scenario = {
       if (s.readOnly) return s.skip('--read-only');
       const pending = s.config.pendingApproval;
       if (!pending) return s.skip('no pendingApproval in the config');
-      const approve = () => s.send({ operationId: 'approveAppInstallation', path: { appId: pending.appId, community: pending.community }, community: pending.community, expect: { probe: true } });
+      const approve = () =>
+        s.send({
+          operationId: 'approveAppInstallation',
+          path: { appId: pending.appId, community: pending.community },
+          community: pending.community,
+          expect: { probe: true },
+        });
       const first = await approve();
-      if (first.response?.status === 409) return s.skip(`the installation of ${pending.appId} in ${pending.community} is not pending (approved by an earlier run?)`);
+      if (first.response?.status === 409)
+        return s.skip(`the installation of ${pending.appId} in ${pending.community} is not pending (approved by an earlier run?)`);
       s.check(validRequestAccepted, { exchange: first });
       s.check(approveReturnsManifest, { exchange: first, appId: pending.appId });
       // The approval may be applied asynchronously: read the installations back until it shows, within a bound.
       const readBack = async (): Promise<{ exchange: Exchange; installation?: Json }> => {
-        const exchange = await s.send({ operationId: 'listAppInstallations', path: { appId: pending.appId }, community: pending.community, expect: { valid: true } });
+        const exchange = await s.send({
+          operationId: 'listAppInstallations',
+          path: { appId: pending.appId },
+          community: pending.community,
+          expect: { valid: true },
+        });
         const installations = itemsOf(exchange.response?.body);
-        const installation = installations.find((i) => i.community === pending.community) ?? installations.find((i) => !isRecord(i.manifest) || i.manifest.id === pending.appId);
+        const installation =
+          installations.find((i) => i.community === pending.community) ?? installations.find((i) => !isRecord(i.manifest) || i.manifest.id === pending.appId);
         return { exchange, ...(installation ? { installation } : {}) };
       };
-      const approved = (r: { installation?: Json }): boolean => r.installation !== undefined && r.installation.status !== 'pending_approval' && r.installation.approved !== false;
+      const approved = (r: { installation?: Json }): boolean =>
+        r.installation !== undefined && r.installation.status !== 'pending_approval' && r.installation.approved !== false;
       const polled = await pollUntil(readBack, approved, s.sleep ? { sleep: s.sleep } : {});
       const { exchange: after, installation } = polled.value;
       const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;

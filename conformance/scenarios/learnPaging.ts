@@ -28,7 +28,10 @@ export const LIMITS = [1000, 100, 50, 20, 10] as const;
 /** Stated bounds on collecting "all matches": at most this many pages of one list or search. */
 export const MAX_PAGES = 5;
 
-const ids = (exchange: Exchange | undefined): string => itemsOf(exchange?.response?.body).map((g) => String(g._id)).join();
+const ids = (exchange: Exchange | undefined): string =>
+  itemsOf(exchange?.response?.body)
+    .map((g) => String(g._id))
+    .join();
 const ok = (exchange: Exchange | undefined): boolean => exchange?.response?.status === 200;
 
 export function totalOf(exchange: Exchange | undefined): number | undefined {
@@ -91,7 +94,13 @@ export interface Collected {
  * end of the list (a short, empty or repeated page, or `total` reached) makes it complete. `until` stops
  * early once it holds (a search that found its group).
  */
-export async function collectGroups(s: StepContext, paging: Paging, operationId: 'listGroups' | 'searchGroups', query: Record<string, string | undefined>, until?: (items: Json[]) => boolean): Promise<Collected> {
+export async function collectGroups(
+  s: StepContext,
+  paging: Paging,
+  operationId: 'listGroups' | 'searchGroups',
+  query: Record<string, string | undefined>,
+  until?: (items: Json[]) => boolean,
+): Promise<Collected> {
   const items: Json[] = [];
   const seen = new Set<string>();
   const exchanges: Exchange[] = [];
@@ -102,12 +111,20 @@ export async function collectGroups(s: StepContext, paging: Paging, operationId:
   for (let n = 0; n < MAX_PAGES; n++) {
     const page = n === 0 ? undefined : paging.firstPage + n;
     if (n > 0 && !paging.pageWorks) break;
-    const exchange = await s.send({ operationId, query: { ...query, ...(limit ? { limit } : {}), ...(page !== undefined ? { page } : {}) }, expect: n === 0 && !limit ? { valid: true } : { valid: true, severity: 'SHOULD' } });
+    const exchange = await s.send({
+      operationId,
+      query: { ...query, ...(limit ? { limit } : {}), ...(page !== undefined ? { page } : {}) },
+      expect: n === 0 && !limit ? { valid: true } : { valid: true, severity: 'SHOULD' },
+    });
     exchanges.push(exchange);
     if (!ok(exchange)) return { items, complete: false, exchanges, ...(total !== undefined ? { total } : {}) };
     const body = exchange.response?.body;
     if (n === 0) {
-      const t = search ? (body && typeof body === 'object' && typeof (body as Json).total === 'number' ? ((body as Json).total as number) : undefined) : totalOf(exchange);
+      const t = search
+        ? body && typeof body === 'object' && typeof (body as Json).total === 'number'
+          ? ((body as Json).total as number)
+          : undefined
+        : totalOf(exchange);
       if (t !== undefined) total = t;
     }
     const batch = itemsOf(body);

@@ -10,7 +10,11 @@ import { pkce } from './pkce.ts';
  * request redirects straight back with a code, which the token request exchanges. Returns the access token
  * and the scopes granted, or undefined when the flow broke (oauth-flow says where).
  */
-export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig, options: { reuseCode?: boolean } = {}): Promise<{ token: string; scopes: string[] } | undefined> {
+export async function obtainUserToken(
+  s: StepContext,
+  oauth: OAuthClientConfig,
+  options: { reuseCode?: boolean } = {},
+): Promise<{ token: string; scopes: string[] } | undefined> {
   const { verifier, challenge } = pkce(s.rng);
   const state = s.rng.hex(16);
   const authorizeQuery = {
@@ -27,12 +31,26 @@ export async function obtainUserToken(s: StepContext, oauth: OAuthClientConfig, 
   // The configured URLs are the authorize and token operations wherever they point (another origin included),
   // so their exchanges are judged and counted as those operations.
   // Its documented answer is an HTML page or a redirect, never JSON: no `Accept: application/json` (a validating server answers 406).
-  const authorize = await s.sendRaw({ method: 'GET', path: oauth.authorizationUrl, query: authorizeQuery, redirect: 'manual', accept: false, operationId: 'authorize' });
-  if (s.check(oauthFlow, { exchange: authorize, stage: 'authorize', state }).some((f) => f.severity === 'SHOULD' || !authorize.response?.headers.location)) return undefined;
+  const authorize = await s.sendRaw({
+    method: 'GET',
+    path: oauth.authorizationUrl,
+    query: authorizeQuery,
+    redirect: 'manual',
+    accept: false,
+    operationId: 'authorize',
+  });
+  if (s.check(oauthFlow, { exchange: authorize, stage: 'authorize', state }).some((f) => f.severity === 'SHOULD' || !authorize.response?.headers.location))
+    return undefined;
   const location = authorize.response?.headers.location as string;
   const code = new URL(location, s.client.url(oauth.authorizationUrl)).searchParams.get('code') as string;
 
-  const form: Record<string, string | undefined> = { grant_type: 'authorization_code', code, redirect_uri: oauth.redirectUri, code_verifier: verifier, client_id: oauth.clientId };
+  const form: Record<string, string | undefined> = {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: oauth.redirectUri,
+    code_verifier: verifier,
+    client_id: oauth.clientId,
+  };
   const headers: Record<string, string> = {};
   if (oauth.clientSecret && oauth.authMethod === 'client_secret_post') form.client_secret = oauth.clientSecret;
   else if (oauth.clientSecret) {

@@ -9,7 +9,11 @@ describe('pollUntil', () => {
     ['never holds within the budget', 99, { value: 12 }],
   ])('%s', async (_name, at, want) => {
     let n = 0;
-    const got = await pollUntil(async () => n++, (v) => v >= at, { budgetMs: 3000, intervalMs: 250, sleep: noSleep });
+    const got = await pollUntil(
+      async () => n++,
+      (v) => v >= at,
+      { budgetMs: 3000, intervalMs: 250, sleep: noSleep },
+    );
     expect(got).toEqual(want);
   });
 });

@@ -7,7 +7,11 @@ export const READ_BACK_PROMPT_MS = 1000;
  * Reads until `done` holds or the budget is spent: a write applied asynchronously (an upload queued, a
  * replica behind) is not a wrong one. Returns the last read and how long it took to hold (undefined: never).
  */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, options: { budgetMs?: number; intervalMs?: number; sleep?: (ms: number) => Promise<void> } = {}): Promise<{ value: T; heldAfterMs?: number }> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { budgetMs?: number; intervalMs?: number; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<{ value: T; heldAfterMs?: number }> {
   const budget = options.budgetMs ?? READ_BACK_BUDGET_MS;
   const interval = options.intervalMs ?? 250;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));

@@ -10,7 +10,14 @@ import { collectGroups, type Collected, type Paging } from './learnPaging.ts';
  * every match was seen. Not finding it is a failure only when every match was seen: a server whose total
  * is beyond the pages the suite reads is given the benefit of the doubt.
  */
-export async function searchFor(s: StepContext, paging: Paging, how: string, query: Record<string, string | undefined>, reference: Json, scope: { community: string; header: string }): Promise<Collected> {
+export async function searchFor(
+  s: StepContext,
+  paging: Paging,
+  how: string,
+  query: Record<string, string | undefined>,
+  reference: Json,
+  scope: { community: string; header: string },
+): Promise<Collected> {
   const collected = await collectGroups(s, paging, 'searchGroups', query, (items) => items.some((g) => g._id === reference._id));
   const first = collected.exchanges[0];
   if (!first || first.response?.status !== 200) return collected;

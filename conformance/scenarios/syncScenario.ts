@@ -18,7 +18,13 @@ export const syncScenario: Scenario = {
   area: 'sync',
   title: 'Sync: upload, then read back through groups and data actions',
   missing: (s) =>
-    s.readOnly ? '--read-only (the scenario uploads entities)' : !s.config.token ? 'no bearer token (--token or CONFORM_TOKEN)' : !s.config.community ? 'no community (--community)' : undefined,
+    s.readOnly
+      ? '--read-only (the scenario uploads entities)'
+      : !s.config.token
+        ? 'no bearer token (--token or CONFORM_TOKEN)'
+        : !s.config.community
+          ? 'no community (--community)'
+          : undefined,
   async run(step) {
     let plan: SyncPlan | undefined;
     let g1: Json | undefined;
@@ -34,11 +40,15 @@ export const syncScenario: Scenario = {
 
     await step('uploaded groups are found with the uploaded values', async (s) => {
       const p = needPlan(s);
-      for (const [key, entry] of [['g1', p.groups.g1], ['g2', p.groups.g2]] as const) {
+      for (const [key, entry] of [
+        ['g1', p.groups.g1],
+        ['g2', p.groups.g2],
+      ] as const) {
         const { exchange, group } = await awaitGroupByAlias(s, entry.alias, (found) => found !== undefined);
         s.check(syncUploadVisible, { exchange, uploaded: { ...entry, season: p.season, active: true }, ...(group ? { group } : {}) });
         if (key === 'g1') g1 = group;
-        if (key === 'g2' && group && Array.isArray(group.admins) && isRecord(group.admins[0]) && typeof group.admins[0].user === 'string') prof1Id = group.admins[0].user;
+        if (key === 'g2' && group && Array.isArray(group.admins) && isRecord(group.admins[0]) && typeof group.admins[0].user === 'string')
+          prof1Id = group.admins[0].user;
       }
     });
 
@@ -55,7 +65,8 @@ export const syncScenario: Scenario = {
         const calls = await fetchUpdatedSince(s, action, after, wanted[action.kind], 1000, { season: p.season });
         for (const call of calls) s.check(updatedAfter, { exchange: call.exchange, after: call.after, records: call.records, limit: 1000 });
         const last = calls.at(-1);
-        if (last) s.check(syncRecordsSupplied, { exchange: last.exchange, kind: action.kind, aliases: wanted[action.kind], records: calls.flatMap((c) => c.records) });
+        if (last)
+          s.check(syncRecordsSupplied, { exchange: last.exchange, kind: action.kind, aliases: wanted[action.kind], records: calls.flatMap((c) => c.records) });
       }
     });
 
@@ -67,7 +78,11 @@ export const syncScenario: Scenario = {
       const other = (await otherSeason(s, p.season)) ?? `${p.season}-conform-${s.seed}-other`;
       const wanted = { users: Object.values(p.users), components: [...p.components] };
       for (const action of DATA_ACTIONS) {
-        const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { season: other, limit: 1000 }), expect: { valid: true } });
+        const exchange = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, { season: other, limit: 1000 }),
+          expect: { valid: true },
+        });
         if (exchange.response?.status !== 200) continue;
         const records = itemsOf(exchange.response.body);
         s.check(syncRecordsSupplied, { exchange, kind: action.kind, aliases: wanted[action.kind], records, otherSeason: { asked: other, uploaded: p.season } });
@@ -83,10 +98,24 @@ export const syncScenario: Scenario = {
       const { exchange: read, group } = await findGroupByAlias(s, p.groups.g1.alias);
       if (!group) return s.skip(`group ${p.groups.g1.alias} not found after the second upload`);
       const tags = (Array.isArray(group.tags) ? group.tags : []).filter(isRecord).map((t) => String(t.name));
-      s.check(syncRemoveUnlisted, { exchange: read, flag: 'removeUnlistedTags', alias: p.groups.g1.alias, relation: 'tags', expected: [p.tags[0]], actual: tags });
+      s.check(syncRemoveUnlisted, {
+        exchange: read,
+        flag: 'removeUnlistedTags',
+        alias: p.groups.g1.alias,
+        relation: 'tags',
+        expected: [p.tags[0]],
+        actual: tags,
+      });
       if (prof1Id) {
         const admins = (Array.isArray(group.admins) ? group.admins : []).filter(isRecord).map((a) => String(a.user));
-        s.check(syncRemoveUnlisted, { exchange: read, flag: 'removeUnlistedAdmins', alias: p.groups.g1.alias, relation: 'admins', expected: [prof1Id], actual: admins });
+        s.check(syncRemoveUnlisted, {
+          exchange: read,
+          flag: 'removeUnlistedAdmins',
+          alias: p.groups.g1.alias,
+          relation: 'admins',
+          expected: [prof1Id],
+          actual: admins,
+        });
       }
     });
 
@@ -96,22 +125,50 @@ export const syncScenario: Scenario = {
       const { exchange, group } = await findGroupByAlias(s, alias);
       const inactive = await findGroupByAlias(s, alias, { active: 'false' });
       const active = await findGroupByAlias(s, alias, { active: 'true' });
-      s.check(syncDeactivate, { exchange, alias, ...(group ? { group } : {}), inInactiveList: inactive.group !== undefined, inActiveList: active.group !== undefined, inactiveExchange: inactive.exchange, activeExchange: active.exchange });
+      s.check(syncDeactivate, {
+        exchange,
+        alias,
+        ...(group ? { group } : {}),
+        inInactiveList: inactive.group !== undefined,
+        inActiveList: active.group !== undefined,
+        inactiveExchange: inactive.exchange,
+        activeExchange: active.exchange,
+      });
     });
 
     await step('refuse uploads that break the spec', async (s) => {
       const runId = s.rng.hex(24);
       const cases: Array<[string, unknown, string]> = [
         ['groups.data is a string, not an array', { groups: { data: 'none' } }, s.bodyRule('uploadSyncEntities', 'groups', 'data')],
-        ['users.data[0].active is "yes", not a boolean', { users: { data: [{ active: 'yes', alias: `conform-${s.seed}-invalid` }] } }, s.bodyRule('uploadSyncEntities', 'users', 'data')],
-        ['groups.removeUnlistedTags is "true", not a boolean', { groups: { data: [], removeUnlistedTags: 'true' } }, s.bodyRule('uploadSyncEntities', 'groups')],
+        [
+          'users.data[0].active is "yes", not a boolean',
+          { users: { data: [{ active: 'yes', alias: `conform-${s.seed}-invalid` }] } },
+          s.bodyRule('uploadSyncEntities', 'users', 'data'),
+        ],
+        [
+          'groups.removeUnlistedTags is "true", not a boolean',
+          { groups: { data: [], removeUnlistedTags: 'true' } },
+          s.bodyRule('uploadSyncEntities', 'groups'),
+        ],
       ];
-      for (const [violation, json, rule] of cases) await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, json, expect: { invalid: violation, rule } });
+      for (const [violation, json, rule] of cases)
+        await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, json, expect: { invalid: violation, rule } });
       // "Request bodies are `application/json`": a body that is not JSON, or JSON sent as another media type, is
       // garbage to refuse. What a server answers it is an error behaviour ("not shown"), so a 2xx is a SHOULD.
       const unsupported = '#/components/responses/UnsupportedMediaType';
-      await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, text: '{"groups": {"data": [', expect: { invalid: 'the body is not JSON', rule: unsupported } });
-      await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, headers: { 'content-type': 'text/plain' }, json: { groups: { data: [] } }, expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported } });
+      await s.send({
+        operationId: 'uploadSyncEntities',
+        path: { syncRunId: runId },
+        text: '{"groups": {"data": [',
+        expect: { invalid: 'the body is not JSON', rule: unsupported },
+      });
+      await s.send({
+        operationId: 'uploadSyncEntities',
+        path: { syncRunId: runId },
+        headers: { 'content-type': 'text/plain' },
+        json: { groups: { data: [] } },
+        expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported },
+      });
     });
   },
 };
@@ -123,7 +180,13 @@ function upload(s: StepContext, runId: string, body: unknown) {
 /** Another season the community's listed groups use, the smallest in code point order (the same every run). */
 async function otherSeason(s: StepContext, season: string): Promise<string | undefined> {
   const exchange = await s.send({ operationId: 'listGroups', expect: { valid: true } });
-  const seasons = [...new Set(itemsOf(exchange.response?.body).map((g) => g.season).filter((v): v is string => typeof v === 'string' && v !== '' && v !== season))].sort();
+  const seasons = [
+    ...new Set(
+      itemsOf(exchange.response?.body)
+        .map((g) => g.season)
+        .filter((v): v is string => typeof v === 'string' && v !== '' && v !== season),
+    ),
+  ].sort();
   return seasons[0];
 }
 

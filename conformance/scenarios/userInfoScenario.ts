@@ -40,7 +40,9 @@ export const userInfoScenario: Scenario = {
 
     // Every combination of includes: none, each part, each pair, all three.
     const parts = USER_INFO_PARTS.map((p) => p.include);
-    const variants: string[][] = Array.from({ length: 2 ** parts.length }, (_, mask) => parts.filter((_p, i) => mask & (1 << i))).sort((a, b) => a.length - b.length);
+    const variants: string[][] = Array.from({ length: 2 ** parts.length }, (_, mask) => parts.filter((_p, i) => mask & (1 << i))).sort(
+      (a, b) => a.length - b.length,
+    );
     for (const includes of variants) {
       await step(`user-info with ${includes.length ? `includes=${includes.join(',')}` : 'no includes'}`, async (s) => {
         needToken(s);
@@ -58,7 +60,12 @@ export const userInfoScenario: Scenario = {
         if (!oauth.scopes.includes(part.scope)) return s.skip(`the configured client does not ask for ${part.scope}`);
         const granted = await obtainUserToken(s, { ...oauth, scopes: oauth.scopes.filter((scope) => scope !== part.scope) });
         if (!granted) return;
-        const exchange = await s.send({ operationId: 'getUserInfo', auth: { authorization: `Bearer ${granted.token}` }, query: { includes: parts.join(',') }, expect: { valid: true } });
+        const exchange = await s.send({
+          operationId: 'getUserInfo',
+          auth: { authorization: `Bearer ${granted.token}` },
+          query: { includes: parts.join(',') },
+          expect: { valid: true },
+        });
         s.check(userInfoIncludes, { exchange, includes: parts, scopes: granted.scopes });
       });
     }

@@ -30,7 +30,13 @@ export function startFakeDataActions(options: FakePartnerOptions): Promise<Runni
       fields: { matricula: String(1000 + i) },
       updatedAt: day(i * 3),
     })),
-    components: Array.from({ length: 5 }, (_, i) => ({ active: true, alias: `parceiro-c${i}`, name: `Disciplina ${i}`, fields: { inep: String(35000000 + i) }, updatedAt: day(i) })),
+    components: Array.from({ length: 5 }, (_, i) => ({
+      active: true,
+      alias: `parceiro-c${i}`,
+      name: `Disciplina ${i}`,
+      fields: { inep: String(35000000 + i) },
+      updatedAt: day(i),
+    })),
   };
   return startServer(async (req, res) => {
     const kind = ACTIONS[decodeURIComponent(req.url ?? '')];
@@ -43,12 +49,16 @@ export function startFakeDataActions(options: FakePartnerOptions): Promise<Runni
     }
     const data = (body.data ?? {}) as Record<string, unknown>;
     const bad =
-      typeof body.context !== 'object' || body.context === null || typeof body.secret !== 'string' ||
+      typeof body.context !== 'object' ||
+      body.context === null ||
+      typeof body.secret !== 'string' ||
       (data.after !== undefined && (typeof data.after !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(data.after))) ||
       (data.limit !== undefined && !Number.isInteger(data.limit));
     if (bad) return sendJson(res, 400, { title: 'Invalid request', status: 400 }, { 'content-type': 'application/problem+json' });
-    if (body.secret !== options.secret && !options.ignoreSecret) return sendJson(res, 401, { title: 'Invalid secret', status: 401 }, { 'content-type': 'application/problem+json' });
-    if (options.requireSeason !== undefined && data.season !== options.requireSeason) return sendJson(res, 400, { title: `Only season ${options.requireSeason}`, status: 400 }, { 'content-type': 'application/problem+json' });
+    if (body.secret !== options.secret && !options.ignoreSecret)
+      return sendJson(res, 401, { title: 'Invalid secret', status: 401 }, { 'content-type': 'application/problem+json' });
+    if (options.requireSeason !== undefined && data.season !== options.requireSeason)
+      return sendJson(res, 400, { title: `Only season ${options.requireSeason}`, status: 400 }, { 'content-type': 'application/problem+json' });
     const after = typeof data.after === 'string' && !options.ignoreAfter ? Date.parse(data.after) : -Infinity;
     const limit = typeof data.limit === 'number' ? data.limit : 100;
     const out = records[kind].filter((r) => Date.parse(r.updatedAt) >= after).slice(0, limit);

@@ -38,7 +38,10 @@ describe('the npm package', () => {
     await run('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), '{"name":"pack-check","private":true}');
     try {
-      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball as string)], { cwd: app, timeout: 150_000 });
+      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball as string)], {
+        cwd: app,
+        timeout: 150_000,
+      });
     } catch (error) {
       console.warn(`package.test.ts: the tarball could not be installed (no registry or cache here?); skipped: ${(error as Error).message.split('\n')[0]}`);
       ctx.skip();
@@ -50,7 +53,8 @@ describe('the npm package', () => {
 
     const help = await run(process.execPath, [join(bin, 'edu-mock'), '--help'], { cwd: app, timeout: 30_000 });
     expect(help.stdout).toMatch(/^usage: edu-mock \[options\]/);
-    for (const flag of ['--port', '--host', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--public-url']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--public-url'])
+      expect(help.stdout).toContain(flag);
     const conformHelp = await run(process.execPath, [join(bin, 'edu-conform'), '--help'], { cwd: app, timeout: 30_000 });
     expect(conformHelp.stdout).toMatch(/^Usage: edu-conform --base-url URL/);
     expect(conformHelp.stdout).not.toContain('npm run conform');
@@ -77,12 +81,18 @@ describe('the npm package', () => {
     expect(spec.servers[0]?.url).toBe(base);
     expect((await fetch(`${base}/docs/swagger-ui-bundle.js`)).status).toBe(200);
     expect((await fetch(`${base}/__mock/ui`)).status).toBe(200);
-    const groups = await fetch(`${base}/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } });
+    const groups = await fetch(`${base}/v1/groups?limit=1`, {
+      headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+    });
     expect(groups.status).toBe(200);
 
     // The README's line, in a folder that holds nothing but the installed package.
     const config = join('node_modules', 'edu-platform-contract', 'fixtures', 'conform.mock.json');
-    const conform = await run(npx, ['--no-install', 'edu-conform', '--base-url', base, '--config', config, '--seed', '7', '--json', 'out/conform.json', '--html', 'out/conform.html'], { cwd: app, timeout: 240_000 }).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
+    const conform = await run(
+      npx,
+      ['--no-install', 'edu-conform', '--base-url', base, '--config', config, '--seed', '7', '--json', 'out/conform.json', '--html', 'out/conform.html'],
+      { cwd: app, timeout: 240_000 },
+    ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
     expect(conform.stderr ?? '').not.toMatch(/internal error/);
     expect('code' in conform ? conform.code : 0).toBe(0);
     const report = JSON.parse(readFileSync(join(app, 'out', 'conform.json'), 'utf8')) as { certificate: { suite: { version: string }; result: string } };

@@ -64,7 +64,11 @@ describe('exitWithParent', () => {
 
 describe('npm start', () => {
   it('frees its port when npm itself is killed', { timeout: 60_000 }, async () => {
-    const npm = spawn('npm', ['start', '--', '--host', '127.0.0.1', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const npm = spawn('npm', ['start', '--', '--host', '127.0.0.1', '--port', '0', '--quiet'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     try {
       let out = '';
       const port = await new Promise<number>((resolve, reject) => {

@@ -8,12 +8,74 @@ const parse = (argv: string[], env: Record<string, string> = {}) => parseServerA
 
 describe('parseServerArgs', () => {
   it('gives the table defaults', () => {
-    expect(parse([])).toEqual({ port: 4010, host: '127.0.0.1', allowedHosts: [], corsOrigins: [], maxSessions: 1000, journalBudgetMb: 64, sessionIdleMinutes: 60, seed: 1, size: 'default', frozen: false, faults: [], quiet: false, trustProxy: false, help: false });
+    expect(parse([])).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      allowedHosts: [],
+      corsOrigins: [],
+      maxSessions: 1000,
+      journalBudgetMb: 64,
+      sessionIdleMinutes: 60,
+      seed: 1,
+      size: 'default',
+      frozen: false,
+      faults: [],
+      quiet: false,
+      trustProxy: false,
+      help: false,
+    });
   });
 
   it.each([
-    ['flags', ['--port', '0', '--host', '0.0.0.0', '--seed', '7', '--size', 'large', '--state-file', 's.json', '--clock', '2030-01-01T00:00:00Z', '--frozen', '--faults', 'drop-total-count', '--quiet', '--public-url', 'https://mock.example.com/', '--allowed-hosts', 'a.example, .b.example', '--cors-origins', 'http://app.example', '--admin-token', 'secret-1'], {}],
-    ['environment variables', [], { PORT: '0', MOCK_HOST: '0.0.0.0', MOCK_SEED: '7', MOCK_SIZE: 'large', MOCK_STATE_FILE: 's.json', MOCK_CLOCK: '2030-01-01T00:00:00Z', MOCK_FROZEN: 'true', MOCK_FAULTS: 'drop-total-count', MOCK_QUIET: '1', MOCK_PUBLIC_URL: 'https://mock.example.com/', MOCK_ALLOWED_HOSTS: 'a.example, .b.example', MOCK_CORS_ORIGINS: 'http://app.example', MOCK_ADMIN_TOKEN: 'secret-1' }],
+    [
+      'flags',
+      [
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--seed',
+        '7',
+        '--size',
+        'large',
+        '--state-file',
+        's.json',
+        '--clock',
+        '2030-01-01T00:00:00Z',
+        '--frozen',
+        '--faults',
+        'drop-total-count',
+        '--quiet',
+        '--public-url',
+        'https://mock.example.com/',
+        '--allowed-hosts',
+        'a.example, .b.example',
+        '--cors-origins',
+        'http://app.example',
+        '--admin-token',
+        'secret-1',
+      ],
+      {},
+    ],
+    [
+      'environment variables',
+      [],
+      {
+        PORT: '0',
+        MOCK_HOST: '0.0.0.0',
+        MOCK_SEED: '7',
+        MOCK_SIZE: 'large',
+        MOCK_STATE_FILE: 's.json',
+        MOCK_CLOCK: '2030-01-01T00:00:00Z',
+        MOCK_FROZEN: 'true',
+        MOCK_FAULTS: 'drop-total-count',
+        MOCK_QUIET: '1',
+        MOCK_PUBLIC_URL: 'https://mock.example.com/',
+        MOCK_ALLOWED_HOSTS: 'a.example, .b.example',
+        MOCK_CORS_ORIGINS: 'http://app.example',
+        MOCK_ADMIN_TOKEN: 'secret-1',
+      },
+    ],
   ])('reads every option from %s', (_name, argv, env) => {
     expect(parse(argv, env)).toEqual({
       port: 0,
@@ -57,7 +119,10 @@ describe('parseServerArgs', () => {
     [['--public_url', 'http://x.example'], /did you mean --public-url\?/],
     [['--groups', '-5'], /--groups must be a whole number from 0 to 5000000, got "-5"/],
     [['--port', '-1'], /--port must be a port number \(0-65535\), got "-1"/],
-    [['--cors-origins', 'localhost:5173'], /--cors-origins takes an origin such as http:\/\/localhost:5173.*got "localhost:5173" \(did you mean http:\/\/localhost:5173\?\)/],
+    [
+      ['--cors-origins', 'localhost:5173'],
+      /--cors-origins takes an origin such as http:\/\/localhost:5173.*got "localhost:5173" \(did you mean http:\/\/localhost:5173\?\)/,
+    ],
     [['--cors-origins', 'http://localhost:5173/app'], /without path.*did you mean http:\/\/localhost:5173\?/],
     [['--cors-origins', 'http://ok.example,ftp://x.example'], /http or https, got "ftp:\/\/x.example"/],
     [['--cors-origins', '*'], /--cors-origins takes an origin/],
@@ -70,7 +135,10 @@ describe('parseServerArgs', () => {
   });
 
   it('keeps valid --cors-origins as origins (a trailing slash forgiven); --trust-proxy is off unless given', () => {
-    expect(parse(['--cors-origins', 'http://localhost:5173/, https://app.example.com:8443']).corsOrigins).toEqual(['http://localhost:5173', 'https://app.example.com:8443']);
+    expect(parse(['--cors-origins', 'http://localhost:5173/, https://app.example.com:8443']).corsOrigins).toEqual([
+      'http://localhost:5173',
+      'https://app.example.com:8443',
+    ]);
     expect(parse([]).trustProxy).toBe(false);
     expect(parse(['--trust-proxy']).trustProxy).toBe(true);
     expect(parse([], { MOCK_TRUST_PROXY: '1' }).trustProxy).toBe(true);

@@ -43,7 +43,10 @@ export class ServerUsageError extends Error {}
 export function parseServerArgs(argv: string[], env: Record<string, string | undefined>, knownFaults: readonly string[]): ServerConfig {
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({ args: joinNegativeValues(argv), options: parseArgsOptions(), strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+    values = parseArgs({ args: joinNegativeValues(argv), options: parseArgsOptions(), strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | undefined
+    >;
   } catch (error) {
     throw new ServerUsageError(`${(error as Error).message}${suggestion(error as Error)}. Run with --help for the options.`);
   }
@@ -66,14 +69,18 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   const port = Number(str('port'));
   if (!/^\d+$/.test(str('port') ?? '') || port > 65535) throw new ServerUsageError(`--port must be a port number (0-65535), got "${str('port')}"`);
   const seed = Number(str('seed'));
-  if (!/^\d+$/.test(str('seed') ?? '') || !Number.isSafeInteger(seed)) throw new ServerUsageError(`--seed must be a non-negative integer, got "${str('seed')}"`);
+  if (!/^\d+$/.test(str('seed') ?? '') || !Number.isSafeInteger(seed))
+    throw new ServerUsageError(`--seed must be a non-negative integer, got "${str('seed')}"`);
   const size = str('size');
   if (size !== 'default' && size !== 'large') throw new ServerUsageError(`--size must be "default" or "large", got "${size}"`);
   const clock = str('clock');
   if (clock !== undefined && Number.isNaN(Date.parse(clock))) throw new ServerUsageError(`--clock must be an ISO 8601 date-time, got "${clock}"`);
   const frozen = bool('frozen');
   if (frozen && clock === undefined) throw new ServerUsageError('--frozen needs --clock ISO (the instant the clock stands at)');
-  const faults = (str('faults') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const faults = (str('faults') ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   for (const name of faults) if (!knownFaults.includes(name)) throw new ServerUsageError(`unknown fault "${name}"; known: ${knownFaults.join(', ')}`);
   const publicUrl = str('public-url');
   if (publicUrl !== undefined) {
@@ -81,7 +88,11 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     if (problem) throw new ServerUsageError(problem);
   }
   const host = str('host') as string;
-  const list = (name: string): string[] => (str(name) ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (name: string): string[] =>
+    (str(name) ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   for (const origin of list('cors-origins')) {
     const problem = checkCorsOrigin(origin);
     if (problem) throw new ServerUsageError(problem);
@@ -89,16 +100,21 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
   const adminToken = str('admin-token');
   const groupsText = str('groups');
   const groups = groupsText === undefined ? undefined : Number(groupsText);
-  if (groups !== undefined && (!/^\d+$/.test(groupsText ?? '') || groups > 5_000_000)) throw new ServerUsageError(`--groups must be a whole number from 0 to 5000000, got "${groupsText}"`);
+  if (groups !== undefined && (!/^\d+$/.test(groupsText ?? '') || groups > 5_000_000))
+    throw new ServerUsageError(`--groups must be a whole number from 0 to 5000000, got "${groupsText}"`);
   const databaseUrl = str('database-url');
-  if (databaseUrl !== undefined && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) throw new ServerUsageError('--database-url must be a postgres:// or postgresql:// URL');
-  if (databaseUrl !== undefined && str('state-file') !== undefined) throw new ServerUsageError('--database-url and --state-file exclude each other: with a database, the database keeps the state');
+  if (databaseUrl !== undefined && !/^postgres(?:ql)?:\/\//.test(databaseUrl))
+    throw new ServerUsageError('--database-url must be a postgres:// or postgresql:// URL');
+  if (databaseUrl !== undefined && str('state-file') !== undefined)
+    throw new ServerUsageError('--database-url and --state-file exclude each other: with a database, the database keeps the state');
   const maxSessions = Number(str('max-sessions'));
   if (!/^\d+$/.test(str('max-sessions') ?? '')) throw new ServerUsageError(`--max-sessions must be a whole number, got "${str('max-sessions')}"`);
   const journalBudgetMb = Number(str('journal-budget-mb'));
-  if (!(journalBudgetMb >= 1 && journalBudgetMb <= 65_536)) throw new ServerUsageError(`--journal-budget-mb must be a number from 1 to 65536, got "${str('journal-budget-mb')}"`);
+  if (!(journalBudgetMb >= 1 && journalBudgetMb <= 65_536))
+    throw new ServerUsageError(`--journal-budget-mb must be a number from 1 to 65536, got "${str('journal-budget-mb')}"`);
   const sessionIdleMinutes = Number(str('session-idle-minutes'));
-  if (!(sessionIdleMinutes > 0) || !Number.isFinite(sessionIdleMinutes)) throw new ServerUsageError(`--session-idle-minutes must be a positive number, got "${str('session-idle-minutes')}"`);
+  if (!(sessionIdleMinutes > 0) || !Number.isFinite(sessionIdleMinutes))
+    throw new ServerUsageError(`--session-idle-minutes must be a positive number, got "${str('session-idle-minutes')}"`);
   return {
     port,
     host,
@@ -146,6 +162,9 @@ function joinNegativeValues(argv: string[]): string[] {
 function suggestion(error: Error): string {
   const unknown = /Unknown option '--?([^']+)'/.exec(error.message)?.[1];
   if (unknown === undefined) return '';
-  const near = didYouMean(unknown, SERVER_OPTIONS.map((o) => o.name));
+  const near = didYouMean(
+    unknown,
+    SERVER_OPTIONS.map((o) => o.name),
+  );
   return near ? ` (did you mean --${near}?)` : '';
 }

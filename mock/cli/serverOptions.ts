@@ -18,23 +18,113 @@ export interface ServerOption {
 export const SERVER_OPTIONS: readonly ServerOption[] = [
   { name: 'port', type: 'string', value: 'N', default: '4010', env: 'PORT', description: 'port to listen on (0: any free port, printed once bound)' },
   { name: 'host', type: 'string', value: 'H', default: '127.0.0.1', env: 'MOCK_HOST', description: 'interface to bind (0.0.0.0 or :: to serve a network)' },
-  { name: 'public-url', type: 'string', value: 'URL', env: 'MOCK_PUBLIC_URL', description: 'the URL clients reach the mock at, for every absolute URL it serves (default: the request\'s Host)' },
-  { name: 'seed', type: 'string', value: 'N', default: '1', env: 'MOCK_SEED', description: 'seed of the generated data; the same seed always gives the same data' },
-  { name: 'size', type: 'string', value: 'default|large', default: 'default', env: 'MOCK_SIZE', description: 'large adds 100,000 groups (for load tests; shows progress while generated)' },
-  { name: 'groups', type: 'string', value: 'N', env: 'MOCK_GROUPS', description: 'add N generated groups to the first community (deterministic from the seed; up to 5,000,000)' },
-  { name: 'max-sessions', type: 'string', value: 'N', default: '1000', env: 'MOCK_MAX_SESSIONS', description: 'named sessions (X-Mock-Session) at most; one more is a 429' },
-  { name: 'journal-budget-mb', type: 'string', value: 'MB', default: '64', env: 'MOCK_JOURNAL_BUDGET_MB', description: 'bytes all sessions\' journals hold together at most; the oldest entries of the largest journals go first' },
-  { name: 'session-idle-minutes', type: 'string', value: 'M', default: '60', env: 'MOCK_SESSION_IDLE_MINUTES', description: 'a named session unused this long is dropped' },
-  { name: 'allowed-hosts', type: 'string', value: 'a,b', env: 'MOCK_ALLOWED_HOSTS', description: 'Host names accepted besides localhost, IP literals and the bound address (.example.com: a domain and its subdomains; all: any)' },
-  { name: 'cors-origins', type: 'string', value: 'a,b', env: 'MOCK_CORS_ORIGINS', description: 'origins allowed to call the API with credentials (default: any origin, without credentials)' },
-  { name: 'admin-token', type: 'string', value: 'T', env: 'MOCK_ADMIN_TOKEN', description: 'key the /__mock controls require (generated and printed when bound beyond loopback)' },
-  { name: 'state-file', type: 'string', value: 'FILE', env: 'MOCK_STATE_FILE', description: 'keep the state in FILE and FILE.log: every answered write is fsynced first, restored at start' },
-  { name: 'dev-state', type: 'string', value: 'FILE', env: 'MOCK_DEV_STATE', description: 'npm run dev: keep faults, clock, latency and journal in FILE across restarts, and serve the last good spec while spec/openapi.yaml has an error' },
-  { name: 'database-url', type: 'string', value: 'URL', env: 'DATABASE_URL', description: 'postgres://… : run as one replica of a mock shared through PostgreSQL (docs/scale-out.md); not with --state-file' },
+  {
+    name: 'public-url',
+    type: 'string',
+    value: 'URL',
+    env: 'MOCK_PUBLIC_URL',
+    description: "the URL clients reach the mock at, for every absolute URL it serves (default: the request's Host)",
+  },
+  {
+    name: 'seed',
+    type: 'string',
+    value: 'N',
+    default: '1',
+    env: 'MOCK_SEED',
+    description: 'seed of the generated data; the same seed always gives the same data',
+  },
+  {
+    name: 'size',
+    type: 'string',
+    value: 'default|large',
+    default: 'default',
+    env: 'MOCK_SIZE',
+    description: 'large adds 100,000 groups (for load tests; shows progress while generated)',
+  },
+  {
+    name: 'groups',
+    type: 'string',
+    value: 'N',
+    env: 'MOCK_GROUPS',
+    description: 'add N generated groups to the first community (deterministic from the seed; up to 5,000,000)',
+  },
+  {
+    name: 'max-sessions',
+    type: 'string',
+    value: 'N',
+    default: '1000',
+    env: 'MOCK_MAX_SESSIONS',
+    description: 'named sessions (X-Mock-Session) at most; one more is a 429',
+  },
+  {
+    name: 'journal-budget-mb',
+    type: 'string',
+    value: 'MB',
+    default: '64',
+    env: 'MOCK_JOURNAL_BUDGET_MB',
+    description: "bytes all sessions' journals hold together at most; the oldest entries of the largest journals go first",
+  },
+  {
+    name: 'session-idle-minutes',
+    type: 'string',
+    value: 'M',
+    default: '60',
+    env: 'MOCK_SESSION_IDLE_MINUTES',
+    description: 'a named session unused this long is dropped',
+  },
+  {
+    name: 'allowed-hosts',
+    type: 'string',
+    value: 'a,b',
+    env: 'MOCK_ALLOWED_HOSTS',
+    description: 'Host names accepted besides localhost, IP literals and the bound address (.example.com: a domain and its subdomains; all: any)',
+  },
+  {
+    name: 'cors-origins',
+    type: 'string',
+    value: 'a,b',
+    env: 'MOCK_CORS_ORIGINS',
+    description: 'origins allowed to call the API with credentials (default: any origin, without credentials)',
+  },
+  {
+    name: 'admin-token',
+    type: 'string',
+    value: 'T',
+    env: 'MOCK_ADMIN_TOKEN',
+    description: 'key the /__mock controls require (generated and printed when bound beyond loopback)',
+  },
+  {
+    name: 'state-file',
+    type: 'string',
+    value: 'FILE',
+    env: 'MOCK_STATE_FILE',
+    description: 'keep the state in FILE and FILE.log: every answered write is fsynced first, restored at start',
+  },
+  {
+    name: 'dev-state',
+    type: 'string',
+    value: 'FILE',
+    env: 'MOCK_DEV_STATE',
+    description:
+      'npm run dev: keep faults, clock, latency and journal in FILE across restarts, and serve the last good spec while spec/openapi.yaml has an error',
+  },
+  {
+    name: 'database-url',
+    type: 'string',
+    value: 'URL',
+    env: 'DATABASE_URL',
+    description: 'postgres://… : run as one replica of a mock shared through PostgreSQL (docs/scale-out.md); not with --state-file',
+  },
   { name: 'clock', type: 'string', value: 'ISO', env: 'MOCK_CLOCK', description: 'start the mock clock at this instant (default: the real time)' },
   { name: 'frozen', type: 'boolean', default: 'false', env: 'MOCK_FROZEN', description: 'with --clock: the clock stands still until told to move' },
   { name: 'faults', type: 'string', value: 'a,b', env: 'MOCK_FAULTS', description: 'switch these faults on from the start (GET /__mock/faults lists them)' },
-  { name: 'trust-proxy', type: 'boolean', default: 'false', env: 'MOCK_TRUST_PROXY', description: 'behind a reverse proxy: take the scheme and host of served URLs from X-Forwarded-Proto/-Host (ignored otherwise)' },
+  {
+    name: 'trust-proxy',
+    type: 'boolean',
+    default: 'false',
+    env: 'MOCK_TRUST_PROXY',
+    description: 'behind a reverse proxy: take the scheme and host of served URLs from X-Forwarded-Proto/-Host (ignored otherwise)',
+  },
   { name: 'quiet', type: 'boolean', default: 'false', env: 'MOCK_QUIET', description: 'no request log' },
   { name: 'help', type: 'boolean', short: 'h', description: 'show this help and exit' },
 ];
@@ -49,7 +139,12 @@ export function serverHelp(command = 'npm start --', faults: readonly { name: st
   const flags = SERVER_OPTIONS.map((o) => `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`);
   const width = Math.max(...flags.map((f) => f.length)) + 2;
   const lines = SERVER_OPTIONS.map((o, i) => {
-    const extra = [o.default === undefined ? undefined : o.type === 'boolean' ? (o.default === 'true' ? 'default on' : 'default off') : `default ${o.default}`, o.env ? `env ${o.env}` : undefined].filter(Boolean).join(', ');
+    const extra = [
+      o.default === undefined ? undefined : o.type === 'boolean' ? (o.default === 'true' ? 'default on' : 'default off') : `default ${o.default}`,
+      o.env ? `env ${o.env}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ');
     return `  ${(flags[i] as string).padEnd(width)}${o.description}${extra ? ` [${extra}]` : ''}`;
   });
   return [

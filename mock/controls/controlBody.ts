@@ -23,7 +23,10 @@ export function scopeOf(body: Record<string, unknown>, contract: Contract): { op
   const { operationId, times } = body;
   if (operationId === undefined && times === undefined) return undefined;
   if (operationId !== undefined && (typeof operationId !== 'string' || !contract.operations.has(operationId))) {
-    throw new HttpProblem('invalid_request', `operationId must be one of the spec's operations (${[...contract.operations.keys()].join(', ')}), got ${JSON.stringify(operationId)?.slice(0, 80)}.`);
+    throw new HttpProblem(
+      'invalid_request',
+      `operationId must be one of the spec's operations (${[...contract.operations.keys()].join(', ')}), got ${JSON.stringify(operationId)?.slice(0, 80)}.`,
+    );
   }
   if (times !== undefined && (typeof times !== 'number' || !Number.isSafeInteger(times) || times < 1 || times > MAX_TIMES)) {
     throw new HttpProblem('invalid_request', `times must be an integer from 1 to ${MAX_TIMES}, got ${JSON.stringify(times)?.slice(0, 80)}.`);

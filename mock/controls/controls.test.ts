@@ -117,7 +117,9 @@ describe('Prefer (as Prism)', () => {
 
 describe('HTTP edges', () => {
   it('answers CORS preflights without auth and exposes the headers a client reads', async () => {
-    const pre = await mock.call('OPTIONS', '/v1/groups', { headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,community-id' } });
+    const pre = await mock.call('OPTIONS', '/v1/groups', {
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,community-id' },
+    });
     expect(pre.status).toBe(204);
     // Any origin, without credentials: a bearer token is a plain header (mock/http/cors.test.ts has the rest).
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');

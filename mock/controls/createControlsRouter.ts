@@ -16,7 +16,6 @@ export interface ControlsOptions {
   faultCatalog: readonly Fault[];
 }
 
-
 /**
  * The mock's own controls under /__mock (documented in docs/mock-controls.md): reset, export/import,
  * clock, journal, latency, faults, tokens, each acting on the session the request names (X-Mock-Session or
@@ -42,7 +41,8 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
         'GET /__mock/clock': 'the mock clock',
         'PUT /__mock/clock': 'set it: {"now": "2026-05-01T08:00:00.000Z"}',
         'POST /__mock/clock/advance': 'move it: {"ms": 3600000} or {"seconds": 3600}',
-        'GET /__mock/journal': 'requests received, with headers and bodies (?operationId=, ?method=, ?path=, ?status=, ?session=, ?since=seq, ?limit=, ?bodyContains=, ?query.NAME=, ?header.NAME=)',
+        'GET /__mock/journal':
+          'requests received, with headers and bodies (?operationId=, ?method=, ?path=, ?status=, ?session=, ?since=seq, ?limit=, ?bodyContains=, ?query.NAME=, ?header.NAME=)',
         'GET /__mock/journal/har': 'the journal as a HAR 1.2 file, with the same filters (replay it: npm run conform -- --replay FILE.har)',
         'GET /__mock/journal/{seq}': 'one journal entry',
         'POST /__mock/journal/count': 'how many requests matched: {"operationId": "approveAppInstallation", "status": 200}',
@@ -50,9 +50,11 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
         'GET /__mock/summary': 'counts per community',
         'GET /__mock/ui': 'the dashboard (a page for people)',
         'GET /__mock/latency': 'current latency',
-        'PUT /__mock/latency': 'set it: {"ms": 300, "jitterMs": 200}; for one operation and its next N requests: {"ms": 3000, "operationId": "listGroups", "times": 2}',
+        'PUT /__mock/latency':
+          'set it: {"ms": 300, "jitterMs": 200}; for one operation and its next N requests: {"ms": 3000, "operationId": "listGroups", "times": 2}',
         'GET /__mock/faults': 'available and active faults',
-        'PUT /__mock/faults': 'switch faults on: {"active": ["ignore-active-filter"]}; for one operation and its next N requests: {"active": [...], "operationId": "listGroups", "times": 1}',
+        'PUT /__mock/faults':
+          'switch faults on: {"active": ["ignore-active-filter"]}; for one operation and its next N requests: {"active": [...], "operationId": "listGroups", "times": 1}',
         'GET /__mock/tokens': 'development bearer tokens',
         'GET /__mock/sessions': 'every session: name, created, last used, writes, memory estimate',
         'DELETE /__mock/sessions/{name}': 'drop a session',
@@ -85,7 +87,10 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
     const body = req.body as Partial<Dataset> | undefined;
     const missing = DATASET_LISTS.filter((k) => !Array.isArray(body?.[k]));
     if (!body || typeof body.seed !== 'number' || missing.length > 0) {
-      throw new HttpProblem('invalid_request', `Not a state exported by GET /__mock/state: ${typeof body?.seed !== 'number' ? 'seed must be a number; ' : ''}${missing.map((k) => `${k} must be an array`).join(', ')}.`);
+      throw new HttpProblem(
+        'invalid_request',
+        `Not a state exported by GET /__mock/state: ${typeof body?.seed !== 'number' ? 'seed must be a number; ' : ''}${missing.map((k) => `${k} must be an array`).join(', ')}.`,
+      );
     }
     store.load(body as Dataset);
     res.status(204).end();
@@ -110,7 +115,8 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
     const { clock } = session(req);
     const body = controlBody(req, ['ms', 'seconds'], '{"ms": <non-negative number>} or {"seconds": <non-negative number>}');
     const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : NaN;
-    if (!Number.isFinite(ms) || ms < 0) throw new HttpProblem('invalid_request', 'Send {"ms": <non-negative number>} or {"seconds": <non-negative number>}; the clock only moves forward.');
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new HttpProblem('invalid_request', 'Send {"ms": <non-negative number>} or {"seconds": <non-negative number>}; the clock only moves forward.');
     clock.advance(ms);
     res.json({ now: clock.iso(), frozen: clock.frozen });
   });
@@ -129,8 +135,7 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
   router.get('/tokens', (req, res) => {
     res.json(
       session(req)
-        .store
-        .tokens()
+        .store.tokens()
         .filter((t) => t.kind === 'development')
         .map((t) => ({ token: t.token, label: t.label, subject: t.subject, communities: t.communities })),
     );

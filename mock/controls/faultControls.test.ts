@@ -42,7 +42,11 @@ describe('faults per operation and for the next N requests', () => {
 describe('latency per operation and for the next N requests', () => {
   it('a rule delays only its operation, counts down and goes', async () => {
     await mock.call('PUT', '/__mock/latency', { body: { ms: 250, operationId: 'listGroups', times: 1 } });
-    expect((await mock.call<any>('GET', '/__mock/latency')).body).toEqual({ ms: 0, jitterMs: 0, rules: [{ ms: 250, jitterMs: 0, operationId: 'listGroups', times: 1 }] });
+    expect((await mock.call<any>('GET', '/__mock/latency')).body).toEqual({
+      ms: 0,
+      jitterMs: 0,
+      rules: [{ ms: 250, jitterMs: 0, operationId: 'listGroups', times: 1 }],
+    });
     await otherOperation();
     expect((await mock.call<any>('GET', '/__mock/latency')).body.rules).toHaveLength(1);
     await seasonList();
@@ -72,12 +76,20 @@ describe('controls refuse what they do not know', () => {
     ['PUT', '/__mock/clock', { now: '2026-01-01T00:00:00Z', frozen: true }, /Unknown key "frozen"/],
     ['POST', '/__mock/clock/advance', { minutes: 5 }, /Unknown key "minutes"/],
   ])('%s %s %j → 400 naming it, nothing changed', async (method, path, body, detail) => {
-    const before = { faults: (await mock.call<any>('GET', '/__mock/faults')).body.active, latency: (await mock.call<any>('GET', '/__mock/latency')).body, clock: (await mock.call<any>('GET', '/__mock/clock')).body };
+    const before = {
+      faults: (await mock.call<any>('GET', '/__mock/faults')).body.active,
+      latency: (await mock.call<any>('GET', '/__mock/latency')).body,
+      clock: (await mock.call<any>('GET', '/__mock/clock')).body,
+    };
     const res = await mock.call<any>(method, path, { body });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.detail).toMatch(detail);
-    const after = { faults: (await mock.call<any>('GET', '/__mock/faults')).body.active, latency: (await mock.call<any>('GET', '/__mock/latency')).body, clock: (await mock.call<any>('GET', '/__mock/clock')).body };
+    const after = {
+      faults: (await mock.call<any>('GET', '/__mock/faults')).body.active,
+      latency: (await mock.call<any>('GET', '/__mock/latency')).body,
+      clock: (await mock.call<any>('GET', '/__mock/clock')).body,
+    };
     expect(after).toEqual(before);
   });
 });

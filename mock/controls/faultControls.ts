@@ -59,7 +59,8 @@ export function faultControls(router: Router, session: (req: Request) => Session
     if (scope) {
       // A rule whose fault can never act on its operation would silently do nothing.
       const idle = names.filter((name) => scope.operationId !== undefined && !(byName.get(name)?.operations?.includes(scope.operationId) ?? true));
-      if (idle.length > 0) throw new HttpProblem('invalid_request', `${idle.join(', ')} never act on ${scope.operationId} (see "operations" in GET /__mock/faults).`);
+      if (idle.length > 0)
+        throw new HttpProblem('invalid_request', `${idle.join(', ')} never act on ${scope.operationId} (see "operations" in GET /__mock/faults).`);
       deps.faultRules.add({ value: [...names], ...scope });
     } else {
       deps.faults.clear();
@@ -73,5 +74,9 @@ export function faultControls(router: Router, session: (req: Request) => Session
 /** A rule as the controls show it: `times` is what is left. */
 function ruleView<T>(rule: { value: T; operationId?: string; remaining?: number }): Record<string, unknown> {
   const value = Array.isArray(rule.value) ? { active: rule.value } : rule.value;
-  return { ...value, ...(rule.operationId !== undefined ? { operationId: rule.operationId } : {}), ...(rule.remaining !== undefined ? { times: rule.remaining } : {}) };
+  return {
+    ...value,
+    ...(rule.operationId !== undefined ? { operationId: rule.operationId } : {}),
+    ...(rule.remaining !== undefined ? { times: rule.remaining } : {}),
+  };
 }

@@ -9,7 +9,8 @@ let token: string;
 let secret: string;
 useMock('test', (fx) => ({ mock, community, token, secret } = fx));
 
-const journal = (query: Record<string, string | number> = {}, headers: Record<string, string> = {}) => mock.call<any[]>('GET', '/__mock/journal', { query, headers }).then((r) => r.body);
+const journal = (query: Record<string, string | number> = {}, headers: Record<string, string> = {}) =>
+  mock.call<any[]>('GET', '/__mock/journal', { query, headers }).then((r) => r.body);
 const count = (pattern: unknown, headers: Record<string, string> = {}) => mock.call<any>('POST', '/__mock/journal/count', { body: pattern, headers });
 
 describe('the journal', () => {
@@ -34,9 +35,16 @@ describe('the journal', () => {
 
   it('masks secret fields, client secrets, codes and tokens', async () => {
     await mock.call('POST', '/v1/@platform:data:Users:getUpdatedAfter', { body: { secret, data: { after: '2020-01-01T00:00:00.000Z', limit: 1 } } });
-    await mock.call('POST', '/oauth/token', { rawBody: `grant_type=authorization_code&client_id=${PUBLIC}&code=abcdefghijklmnopqrstuvwxyz&code_verifier=verifierverifierverifier`, contentType: 'application/x-www-form-urlencoded' });
+    await mock.call('POST', '/oauth/token', {
+      rawBody: `grant_type=authorization_code&client_id=${PUBLIC}&code=abcdefghijklmnopqrstuvwxyz&code_verifier=verifierverifierverifier`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     const app = mock.deps.store.apps().find((a) => a.clientSecret)!;
-    await mock.call('POST', '/oauth/token', { rawBody: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded', headers: { authorization: `Basic ${Buffer.from(`${app.manifest.id}:${app.clientSecret}`).toString('base64')}` } });
+    await mock.call('POST', '/oauth/token', {
+      rawBody: 'grant_type=client_credentials',
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { authorization: `Basic ${Buffer.from(`${app.manifest.id}:${app.clientSecret}`).toString('base64')}` },
+    });
     const entries = await journal();
     const text = JSON.stringify(entries);
     expect(entries[0].request.body.secret).toMatch(/^\*\*\*/);
@@ -66,7 +74,11 @@ describe('the journal', () => {
   });
 
   it('bounds the bodies it keeps', async () => {
-    await mock.call('POST', '/v2/sync/big/uploadEntities', { token, community, body: { groups: { data: [{ alias: 'big', name: 'x'.repeat(20_000), season: '2026' }] } } });
+    await mock.call('POST', '/v2/sync/big/uploadEntities', {
+      token,
+      community,
+      body: { groups: { data: [{ alias: 'big', name: 'x'.repeat(20_000), season: '2026' }] } },
+    });
     const [entry] = await journal();
     expect(entry.request.truncated).toBe(true);
     expect(entry.request.size).toBeGreaterThan(20_000);

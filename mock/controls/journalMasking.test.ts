@@ -33,7 +33,7 @@ describe('the journal masks a data-action secret in any body', () => {
 
 describe('an access_token in the query', () => {
   const TOKEN = 'at_abcdefghijklmnopqrstuvwx9876';
-  it('is masked in a problem\'s instance, in the journal and in the request log', async () => {
+  it("is masked in a problem's instance, in the journal and in the request log", async () => {
     const path = `/v1/groups?access_token=${TOKEN}&limit=abc`;
     const res = await mock.call('GET', path);
     expect(res.status).toBeGreaterThanOrEqual(400);

@@ -65,7 +65,8 @@ export function journalRoutes(source: JournalSource): Router {
   router.get('/journal/:seq', (req, res) => {
     const seq = Number(req.params.seq);
     const entry = Number.isSafeInteger(seq) ? source.own(req).get(seq) : undefined;
-    if (!entry) throw new HttpProblem('not_found', `No journal entry ${JSON.stringify(req.params.seq)} (it may have been dropped: the journal keeps the last 1000).`);
+    if (!entry)
+      throw new HttpProblem('not_found', `No journal entry ${JSON.stringify(req.params.seq)} (it may have been dropped: the journal keeps the last 1000).`);
     res.json(entry);
   });
 

@@ -18,7 +18,8 @@ export function sessionControls(router: Router, sessions: SessionRegistry<Sessio
   router.delete('/sessions/:name', (req, res) => {
     const name = String(req.params.name);
     if (!isSessionName(name)) throw new HttpProblem('invalid_session', 'A session name is 1 to 64 characters of A-Z a-z 0-9 . _ -.');
-    if (name === DEFAULT_SESSION) throw new HttpProblem('conflict', 'The default session cannot be dropped; POST /__mock/reset (without X-Mock-Session) resets it.');
+    if (name === DEFAULT_SESSION)
+      throw new HttpProblem('conflict', 'The default session cannot be dropped; POST /__mock/reset (without X-Mock-Session) resets it.');
     if (!sessions.delete(name)) throw new HttpProblem('not_found', `No session "${name}" (GET /__mock/sessions lists them).`);
     res.status(204).end();
   });

@@ -18,7 +18,10 @@ const dir = mkdtempSync(join(tmpdir(), 'mock-dev-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function start(args: string[]): Promise<{ child: ChildProcess; base: string; out: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const base = await new Promise<string>((resolve, reject) => {
@@ -53,7 +56,9 @@ describe('npm run dev across a restart', () => {
       await send(first.base, 'PUT', '/__mock/latency', { ms: 5, jitterMs: 0 });
       await send(first.base, 'POST', '/__mock/clock/advance', { seconds: 30 * 86_400 });
       before = (await json(fetch(`${first.base}/__mock/clock`))).now;
-      await fetch(`${first.base}/v1/groups?limit=1`, { headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' } }).then((r) => r.arrayBuffer());
+      await fetch(`${first.base}/v1/groups?limit=1`, {
+        headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+      }).then((r) => r.arrayBuffer());
       await fetch(`${first.base}/v1/groups`, { headers: { 'x-mock-session': 'team-a', 'community-id': 'colegio-horizonte' } }).then((r) => r.arrayBuffer());
     } finally {
       await stop(first.child);

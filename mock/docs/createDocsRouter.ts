@@ -50,7 +50,9 @@ export function createDocsRouter(contract: Contract, options: DocsOptions = {}):
   // What /docs shows: the same contract with Try it out's starting values taken from this mock's data.
   router.get('/docs/openapi.json', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.type('application/json').send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(requestSession(req).store))));
+    res
+      .type('application/json')
+      .send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(requestSession(req).store))));
   });
   router.get('/', (_req, res) => res.redirect(302, '/docs'));
   router.get(['/docs', '/docs/', '/docs/index.html'], (_req, res) => {
@@ -58,6 +60,13 @@ export function createDocsRouter(contract: Contract, options: DocsOptions = {}):
   });
   router.use('/docs', express.static(PUBLIC_DIR, { index: false, fallthrough: true }));
   // Swagger UI's own start-up script would load the Petstore; ours (docs-init.js) replaces it.
-  router.use('/docs', express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true, setHeaders: (res, path) => path.endsWith('.map') && res.setHeader('Cache-Control', 'no-store') }));
+  router.use(
+    '/docs',
+    express.static(SWAGGER_UI_DIR, {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res, path) => path.endsWith('.map') && res.setHeader('Cache-Control', 'no-store'),
+    }),
+  );
   return router;
 }

@@ -13,7 +13,11 @@ import { useMock } from '../testing/useMock.ts';
 let mock: MockHarness;
 useMock('file', (fx) => ({ mock } = fx));
 
-type Served = { servers: Array<{ url: string }>; components: { securitySchemes: { oauth2: { flows: { authorizationCode: Record<string, string> } } } }; paths: Record<string, unknown> };
+type Served = {
+  servers: Array<{ url: string }>;
+  components: { securitySchemes: { oauth2: { flows: { authorizationCode: Record<string, string> } } } };
+  paths: Record<string, unknown>;
+};
 
 describe('the served spec', () => {
   it('GET /openapi.json names the running mock in servers and in the OAuth flow', async () => {

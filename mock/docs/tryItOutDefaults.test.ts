@@ -29,7 +29,13 @@ function operations(): Op[] {
   for (const [path, item] of Object.entries(docs.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const op = item?.[method];
-      if (op?.operationId) out.push({ ...op, path, method, parameters: [...((item?.parameters ?? []) as object[]), ...((op.parameters ?? []) as object[])] as OpenAPIV3_1.ParameterObject[] });
+      if (op?.operationId)
+        out.push({
+          ...op,
+          path,
+          method,
+          parameters: [...((item?.parameters ?? []) as object[]), ...((op.parameters ?? []) as object[])] as OpenAPIV3_1.ParameterObject[],
+        });
     }
   }
   return out;
@@ -57,42 +63,56 @@ describe('Try it out with its starting values', () => {
     expect(runnable().length).toBe(11);
   });
 
-  it.each(['listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities', 'getUpdatedUsers', 'getUpdatedComponents', 'getUserInfo', 'getAuthorizationServerMetadata'])(
-    '%s answers 2xx with data',
-    async (operationId) => {
-      const op = runnable().find((o) => o.operationId === operationId);
-      expect(op, operationId).toBeDefined();
-      const params = (op!.parameters as object[]).map((p) => deref<OpenAPIV3_1.ParameterObject>(p));
-      let path = op!.path;
-      const query = new URLSearchParams();
-      const headers: Record<string, string> = {};
-      for (const p of params) {
-        const value = swaggerDefault(p);
-        if (value === undefined) continue;
-        if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(value)));
-        else if (p.in === 'query') query.set(p.name, String(value));
-        else if (p.in === 'header') headers[p.name] = String(value);
-      }
-      expect(path, 'every path parameter has a value').not.toMatch(/\{/);
-      if (op!.security?.length) headers.authorization = `Bearer ${devToken(mock.deps, headers['community-id'] ?? 'colegio-horizonte', 'coordenator')}`;
-      let body: string | undefined;
-      const media = op!.requestBody ? deref<OpenAPIV3_1.RequestBodyObject>(op!.requestBody).content?.['application/json'] : undefined;
-      if (media) {
-        const example = media.example ?? (media.examples ? deref<OpenAPIV3_1.ExampleObject>(Object.values(media.examples)[0]).value : undefined);
-        body = JSON.stringify(example);
-        headers['content-type'] = 'application/json';
-      }
-      const qs = query.toString();
-      const res = await fetch(`${mock.baseUrl}${path}${qs ? `?${qs}` : ''}`, { method: op!.method.toUpperCase(), headers, body });
-      const text = await res.text();
-      expect(res.status, `${op!.method.toUpperCase()} ${path}?${qs}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
-      expect(res.status, `${op!.method.toUpperCase()} ${path}?${qs}: ${text.slice(0, 300)}`).toBeLessThan(300);
-      const data: unknown = text ? JSON.parse(text) : undefined;
-      const records = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data) ? (data as { data: unknown[] }).data : undefined;
-      if (records) expect(records.length, `${operationId} answers records`).toBeGreaterThan(0);
-      else if (operationId !== 'uploadSyncEntities') expect(data && typeof data === 'object' && Object.keys(data).length > 0, `${operationId} answers an object with keys`).toBe(true);
-    },
-  );
+  it.each([
+    'listGroups',
+    'searchGroups',
+    'getGroup',
+    'listAppInstallations',
+    'updateAppInstallation',
+    'approveAppInstallation',
+    'uploadSyncEntities',
+    'getUpdatedUsers',
+    'getUpdatedComponents',
+    'getUserInfo',
+    'getAuthorizationServerMetadata',
+  ])('%s answers 2xx with data', async (operationId) => {
+    const op = runnable().find((o) => o.operationId === operationId);
+    expect(op, operationId).toBeDefined();
+    const params = (op!.parameters as object[]).map((p) => deref<OpenAPIV3_1.ParameterObject>(p));
+    let path = op!.path;
+    const query = new URLSearchParams();
+    const headers: Record<string, string> = {};
+    for (const p of params) {
+      const value = swaggerDefault(p);
+      if (value === undefined) continue;
+      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(value)));
+      else if (p.in === 'query') query.set(p.name, String(value));
+      else if (p.in === 'header') headers[p.name] = String(value);
+    }
+    expect(path, 'every path parameter has a value').not.toMatch(/\{/);
+    if (op!.security?.length) headers.authorization = `Bearer ${devToken(mock.deps, headers['community-id'] ?? 'colegio-horizonte', 'coordenator')}`;
+    let body: string | undefined;
+    const media = op!.requestBody ? deref<OpenAPIV3_1.RequestBodyObject>(op!.requestBody).content?.['application/json'] : undefined;
+    if (media) {
+      const example = media.example ?? (media.examples ? deref<OpenAPIV3_1.ExampleObject>(Object.values(media.examples)[0]).value : undefined);
+      body = JSON.stringify(example);
+      headers['content-type'] = 'application/json';
+    }
+    const qs = query.toString();
+    const res = await fetch(`${mock.baseUrl}${path}${qs ? `?${qs}` : ''}`, { method: op!.method.toUpperCase(), headers, body });
+    const text = await res.text();
+    expect(res.status, `${op!.method.toUpperCase()} ${path}?${qs}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+    expect(res.status, `${op!.method.toUpperCase()} ${path}?${qs}: ${text.slice(0, 300)}`).toBeLessThan(300);
+    const data: unknown = text ? JSON.parse(text) : undefined;
+    const records = Array.isArray(data)
+      ? data
+      : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data)
+        ? (data as { data: unknown[] }).data
+        : undefined;
+    if (records) expect(records.length, `${operationId} answers records`).toBeGreaterThan(0);
+    else if (operationId !== 'uploadSyncEntities')
+      expect(data && typeof data === 'object' && Object.keys(data).length > 0, `${operationId} answers an object with keys`).toBe(true);
+  });
 
   it.each(AUTHORIZE_BUTTON_ONLY)('%s points to the Authorize button', (operationId) => {
     const op = operations().find((o) => o.operationId === operationId);

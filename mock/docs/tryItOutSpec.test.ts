@@ -3,7 +3,15 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { tryItOutSpec, type TryItOutValues } from './tryItOutSpec.ts';
 
-const values: TryItOutValues = { community: 'c-1', groupId: 'a'.repeat(24), searchWord: 'Turma', season: '2026', appId: 'app-1', appSecret: 'sk_1', pendingAppId: 'app-2' };
+const values: TryItOutValues = {
+  community: 'c-1',
+  groupId: 'a'.repeat(24),
+  searchWord: 'Turma',
+  season: '2026',
+  appId: 'app-1',
+  appSecret: 'sk_1',
+  pendingAppId: 'app-2',
+};
 
 const doc = {
   openapi: '3.1.0',
@@ -23,7 +31,8 @@ const doc = {
 describe('tryItOutSpec', () => {
   const out = tryItOutSpec(doc, values);
   const item = out.paths?.['/apps/{appId}/installations/{community}'];
-  const examples = (op: OpenAPIV3_1.OperationObject | undefined) => Object.fromEntries(((op?.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).map((p) => [p.name, (p as { example?: unknown }).example]));
+  const examples = (op: OpenAPIV3_1.OperationObject | undefined) =>
+    Object.fromEntries(((op?.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).map((p) => [p.name, (p as { example?: unknown }).example]));
 
   it.each([
     ['updateAppInstallation', item?.put, { appId: 'app-1', community: 'c-1' }],

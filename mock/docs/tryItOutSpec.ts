@@ -24,7 +24,10 @@ export function tryItOutValues(store: Store): TryItOutValues | undefined {
     const app = installed ? store.app(installed.appId) : undefined;
     if (!group || !installed || !app) continue;
     const pending = here.find((i) => i.status === 'pending_approval' && store.app(i.appId)?.manifest.approval === 'manual');
-    const word = String(group.name ?? '').split(/\s+/).find((w) => w.length >= 3) ?? String(group.alias ?? '');
+    const word =
+      String(group.name ?? '')
+        .split(/\s+/)
+        .find((w) => w.length >= 3) ?? String(group.alias ?? '');
     return {
       community: community.id,
       groupId: group._id,
@@ -45,7 +48,8 @@ type Parameter = OpenAPIV3_1.ParameterObject;
 /** Operations a fetch from the page cannot run: the browser login and the token exchange behind it. */
 export const AUTHORIZE_BUTTON_ONLY = ['authorize', 'token'];
 
-const NOTE = '**Try it out does not run this step on its own**: it is a browser login (a redirect to the consent page) and the code exchange behind it. Use the **Authorize** button at the top of this page (the `oauth2` scheme): it runs this very flow with PKCE and fills the token in for every other operation.\n\n';
+const NOTE =
+  '**Try it out does not run this step on its own**: it is a browser login (a redirect to the consent page) and the code exchange behind it. Use the **Authorize** button at the top of this page (the `oauth2` scheme): it runs this very flow with PKCE and fills the token in for every other operation.\n\n';
 
 /**
  * The spec as /docs shows it: the contract, with the example values Swagger UI fills in replaced by values of

@@ -6,7 +6,15 @@ const GROUP_READS = ['listGroups', 'searchGroups', 'getGroup'];
 const DATA_ACTIONS = ['getUpdatedUsers', 'getUpdatedComponents'];
 /** pages-overlap: the last group of each page answered, by query (without page), to repeat on the next. */
 const lastOfPage = new Map<string, unknown>();
-const BEARER_OPERATIONS = ['listGroups', 'searchGroups', 'getGroup', 'listAppInstallations', 'updateAppInstallation', 'approveAppInstallation', 'uploadSyncEntities'];
+const BEARER_OPERATIONS = [
+  'listGroups',
+  'searchGroups',
+  'getGroup',
+  'listAppInstallations',
+  'updateAppInstallation',
+  'approveAppInstallation',
+  'uploadSyncEntities',
+];
 
 /**
  * Realistic bugs across every area of the API, one per entry, each naming the conformance check that
@@ -26,9 +34,10 @@ export const faultCatalog: readonly Fault[] = [
     description: 'Groups answer `active` as the string "true"/"false" instead of a boolean.',
     breaks: 'response-schema',
     operations: GROUP_READS,
-    onResponse: (_ctx, res) => eachGroup(res.body, (g) => {
-      if (typeof g.active === 'boolean') g.active = String(g.active);
-    }),
+    onResponse: (_ctx, res) =>
+      eachGroup(res.body, (g) => {
+        if (typeof g.active === 'boolean') g.active = String(g.active);
+      }),
   },
   {
     name: 'group-list-as-text',
@@ -176,9 +185,10 @@ export const faultCatalog: readonly Fault[] = [
     breaks: 'community-scope',
     operations: GROUP_READS,
     onResponse: (_ctx, res) => {
-      if (isSuccess(res.status)) eachGroup(res.body, (g) => {
-        g.community = 'outra-escola';
-      });
+      if (isSuccess(res.status))
+        eachGroup(res.body, (g) => {
+          g.community = 'outra-escola';
+        });
     },
   },
   {
@@ -222,7 +232,7 @@ export const faultCatalog: readonly Fault[] = [
   },
   {
     name: 'missing-community-defaulted',
-    description: 'A request without community-id falls back to the token\'s first community instead of being refused.',
+    description: "A request without community-id falls back to the token's first community instead of being refused.",
     breaks: 'community-required',
     operations: BEARER_OPERATIONS,
     onRequest: (ctx) => {
@@ -275,7 +285,10 @@ export const faultCatalog: readonly Fault[] = [
         return isRecord(part) && Array.isArray(part.data) ? part.data.length : 0;
       };
       if (!['groups', 'members', 'users', 'components'].some((k) => count(k) > 0)) return;
-      return { status: 200, body: { received: { groups: count('groups'), members: count('members'), users: count('users'), components: count('components') }, warnings: [] } };
+      return {
+        status: 200,
+        body: { received: { groups: count('groups'), members: count('members'), users: count('users'), components: count('components') }, warnings: [] },
+      };
     },
   },
   {
@@ -393,7 +406,7 @@ export const faultCatalog: readonly Fault[] = [
   },
   {
     name: 'user-info-updated-at-camel',
-    description: 'User-info answers the user\'s `updatedAt` instead of `UpdatedAt`.',
+    description: "User-info answers the user's `updatedAt` instead of `UpdatedAt`.",
     breaks: 'key-spelling',
     operations: ['getUserInfo'],
     onResponse: (_ctx, res) => {

@@ -21,7 +21,8 @@ export function bearerToken(ctx: FaultRequestContext) {
 /** A development token that works in the community (the first community when none is given). */
 export function anyValidToken(ctx: FaultRequestContext, community: string | undefined): string | undefined {
   const wanted = community ?? ctx.store.communities()[0]?.id;
-  return ctx.store.tokens().find((t) => t.kind === 'development' && !t.revoked && !t.expiresAt && wanted !== undefined && t.communities.includes(wanted))?.token;
+  return ctx.store.tokens().find((t) => t.kind === 'development' && !t.revoked && !t.expiresAt && wanted !== undefined && t.communities.includes(wanted))
+    ?.token;
 }
 
 /** Applies `change` to every group of a list, search or read answer. */

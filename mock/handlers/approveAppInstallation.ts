@@ -10,7 +10,10 @@ import { findInstallation } from './findInstallation.ts';
 export const approveAppInstallation: OperationHandler = (ctx) => {
   const { app, installation } = findInstallation(ctx);
   if (app.manifest.approval !== 'manual') {
-    throw new HttpProblem('conflict', `App "${app.manifest.id}" is approved automatically ("approval": "${app.manifest.approval}"); there is nothing to approve.`);
+    throw new HttpProblem(
+      'conflict',
+      `App "${app.manifest.id}" is approved automatically ("approval": "${app.manifest.approval}"); there is nothing to approve.`,
+    );
   }
   if (installation.status !== 'pending_approval') {
     throw new HttpProblem('conflict', `The installation is "${installation.status}", not "pending_approval".`);

@@ -24,7 +24,7 @@ const request = (data: Record<string, unknown>, over: Record<string, unknown> = 
 });
 
 describe('data actions', () => {
-  it('return the season\'s users oldest first, at most limit, never older than after', async () => {
+  it("return the season's users oldest first, at most limit, never older than after", async () => {
     const all = (await call(USERS, request({ season, limit: 1000 }))).body.data as DataActionUser[];
     expect(all.length).toBeGreaterThan(3);
     const times = all.map((u) => u.updatedAt as string);
@@ -55,7 +55,12 @@ describe('data actions', () => {
     ['a wrong secret', () => request({}, { secret: 'sk_wrong' }), 401, 'invalid_secret'],
     ['a secret of an app not installed in that community', () => request({}, { context: { community: 'comunidade-inexistente' } }), 401, 'invalid_secret'],
     ['no context.community', () => request({}, { context: { action: '@platform:data:Users:getUpdatedAfter' } }), 400, 'invalid_request'],
-    ['another action in context.action', () => request({}, { context: { community, action: '@platform:data:Components:getUpdatedAfter' } }), 400, 'invalid_request'],
+    [
+      'another action in context.action',
+      () => request({}, { context: { community, action: '@platform:data:Components:getUpdatedAfter' } }),
+      400,
+      'invalid_request',
+    ],
     ['no secret', () => ({ context: { community } }), 400, 'invalid_request'],
     ['a limit of 0', () => request({ limit: 0 }), 400, 'invalid_request'],
     ['a string limit', () => request({ limit: '10' }), 400, 'invalid_request'],

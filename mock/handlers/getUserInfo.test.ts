@@ -30,7 +30,13 @@ beforeAll(async () => {
   const data = mock.deps.store.snapshot();
   guardian = guardianWithEnrolledMembers(data, COMMUNITY, '2026')!;
   professor = professorWithGroups(data, COMMUNITY, '2026')!;
-  student = data.users.find((u) => u.community === COMMUNITY && u.active && u.rolesSet.student && data.members.some((m) => m.users.includes(u._id) && data.enrollments.some((e) => e.entity === m._id)))!;
+  student = data.users.find(
+    (u) =>
+      u.community === COMMUNITY &&
+      u.active &&
+      u.rolesSet.student &&
+      data.members.some((m) => m.users.includes(u._id) && data.enrollments.some((e) => e.entity === m._id)),
+  )!;
   expect([guardian, professor, student, firstWithRole(data, COMMUNITY, 'admin')].every(Boolean)).toBe(true);
 });
 afterAll(async () => {
@@ -42,7 +48,17 @@ afterAll(async () => {
 /** A token put straight into the store, as the token endpoint would. */
 function tokenFor(user: UserRecord, scopes: string[], extra: Partial<TokenRecord> = {}): string {
   const token = `test_at_${++seq}`;
-  mock.deps.store.putToken({ token, kind: 'user', subject: user._id, communities: [user.community], clientId: 'app-diario-escolar', scopes, issuedAt: '2026-03-01T12:00:00.000Z', expiresAt: '2026-03-01T13:00:00.000Z', ...extra });
+  mock.deps.store.putToken({
+    token,
+    kind: 'user',
+    subject: user._id,
+    communities: [user.community],
+    clientId: 'app-diario-escolar',
+    scopes,
+    issuedAt: '2026-03-01T12:00:00.000Z',
+    expiresAt: '2026-03-01T13:00:00.000Z',
+    ...extra,
+  });
   return token;
 }
 
@@ -53,7 +69,19 @@ async function userInfo(token: string | undefined, includes?: string) {
 }
 
 describe('GET /v1/oauth/user/info: scopes × includes', () => {
-  const scopeSets = [['openid'], ['profile'], ['fullname'], ['email'], ['openid', 'profile', 'fullname', 'email'], ['related.communities'], ['related.groups'], ['related.members'], ['related.members', 'related.members.groups'], ['related.members.groups'], ALL];
+  const scopeSets = [
+    ['openid'],
+    ['profile'],
+    ['fullname'],
+    ['email'],
+    ['openid', 'profile', 'fullname', 'email'],
+    ['related.communities'],
+    ['related.groups'],
+    ['related.members'],
+    ['related.members', 'related.members.groups'],
+    ['related.members.groups'],
+    ALL,
+  ];
   const includeSets = ['', 'community', 'groups', 'members', 'members,groups,community'];
   const table = scopeSets.flatMap((scopes) => includeSets.map((includes) => [scopes.join(' '), includes || '(none)', scopes, includes] as const));
 
@@ -67,14 +95,16 @@ describe('GET /v1/oauth/user/info: scopes × includes', () => {
       expect(Object.keys(res.body).sort()).toEqual([...(userKeys.length ? ['user'] : []), ...parts].sort());
       if (userKeys.length) expect(Object.keys(res.body.user ?? {}).sort()).toEqual([...userKeys].sort());
       for (const member of res.body.Members ?? []) {
-        expect(Object.keys(member).sort()).toEqual(['alias', 'createdAt', 'id', 'name', 'updatedAt', ...(scopes.includes('related.members.groups') ? ['groups'] : [])].sort());
+        expect(Object.keys(member).sort()).toEqual(
+          ['alias', 'createdAt', 'id', 'name', 'updatedAt', ...(scopes.includes('related.members.groups') ? ['groups'] : [])].sort(),
+        );
       }
     }
   });
 });
 
 describe('GET /v1/oauth/user/info: what each part holds', () => {
-  it('user: the record under the interface\'s spelling (UpdatedAt, Alias)', async () => {
+  it("user: the record under the interface's spelling (UpdatedAt, Alias)", async () => {
     const res = await userInfo(tokenFor(guardian, ALL));
     expect(res.body.user).toEqual({
       id: guardian._id,
@@ -89,13 +119,13 @@ describe('GET /v1/oauth/user/info: what each part holds', () => {
     });
   });
 
-  it('community: color, community, icon, name of the user\'s community', async () => {
+  it("community: color, community, icon, name of the user's community", async () => {
     const res = await userInfo(tokenFor(guardian, ALL), 'community');
     const c = mock.deps.store.community(COMMUNITY)!;
     expect(res.body.community).toEqual({ color: c.color, community: c.id, icon: c.icon, name: c.name });
   });
 
-  it('Members: a guardian\'s active members, each with its groups and enrollment', async () => {
+  it("Members: a guardian's active members, each with its groups and enrollment", async () => {
     const res = await userInfo(tokenFor(guardian, ALL), 'members');
     const members = mock.deps.store.membersOfUser(guardian._id).filter((m) => m.active);
     expect(members.length).toBeGreaterThan(0);
@@ -111,22 +141,29 @@ describe('GET /v1/oauth/user/info: what each part holds', () => {
     }
   });
 
-  it('groups: a guardian is linked to no group of their own (their children\'s are under Members)', async () => {
+  it("groups: a guardian is linked to no group of their own (their children's are under Members)", async () => {
     const res = await userInfo(tokenFor(guardian, ALL), 'groups');
     expect(res.body.groups).toEqual([]);
   });
 
-  it('groups: a professor\'s administered active groups, season as a number, no enrollment', async () => {
+  it("groups: a professor's administered active groups, season as a number, no enrollment", async () => {
     const res = await userInfo(tokenFor(professor, ALL), 'groups');
     const administered = mock.deps.store.groupsAdministeredBy(professor._id).filter((g) => g.active);
     expect(res.body.groups?.map((g) => g.id).sort()).toEqual(administered.map((g) => g._id).sort());
     for (const group of res.body.groups ?? []) {
       const record = administered.find((g) => g._id === group.id)!;
-      expect(group).toEqual({ id: record._id, name: record.name, alias: record.alias, createdAt: record.createdAt, updatedAt: record.updatedAt, season: Number(record.season) });
+      expect(group).toEqual({
+        id: record._id,
+        name: record.name,
+        alias: record.alias,
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+        season: Number(record.season),
+      });
     }
   });
 
-  it('groups: a student\'s groups through its own member, with the enrollment', async () => {
+  it("groups: a student's groups through its own member, with the enrollment", async () => {
     const res = await userInfo(tokenFor(student, ALL), 'groups,members');
     expect(res.body.groups?.length).toBeGreaterThan(0);
     const own = mock.deps.store.membersOfUser(student._id).map((m) => m._id);

@@ -25,7 +25,7 @@ afterAll(async () => {
 const get = (path: string, query?: Record<string, string | number | boolean>) => mock.call<any>('GET', path, { token, community, query });
 
 describe('GET /v1/groups', () => {
-  it('lists the community\'s groups in creation order, with X-Total-Count', async () => {
+  it("lists the community's groups in creation order, with X-Total-Count", async () => {
     expect(all.length).toBeGreaterThan(5);
     expect(all.every((g) => g.community === community)).toBe(true);
     const created = all.map((g) => g.createdAt as string);
@@ -40,7 +40,11 @@ describe('GET /v1/groups', () => {
     ['active=false', () => ({ active: false }), (g: Group) => g.active === false],
     ['name', () => ({ name: all[1]!.name }), (g: Group) => g.name === all[1]!.name],
     ['season', () => ({ season: all[0]!.season as string }), (g: Group) => g.season === all[0]!.season],
-    ['admins.user', () => ({ 'admins.user': all.find((g) => g.admins?.length)!.admins![0]!.user as string }), (g: Group) => !!g.admins?.some((a) => a.user === all.find((x) => x.admins?.length)!.admins![0]!.user)],
+    [
+      'admins.user',
+      () => ({ 'admins.user': all.find((g) => g.admins?.length)!.admins![0]!.user as string }),
+      (g: Group) => !!g.admins?.some((a) => a.user === all.find((x) => x.admins?.length)!.admins![0]!.user),
+    ],
     ['createdAt (a day)', () => ({ createdAt: all[2]!.createdAt!.slice(0, 10) }), (g: Group) => g.createdAt!.startsWith(all[2]!.createdAt!.slice(0, 10))],
     ['createdAt (an instant)', () => ({ createdAt: all[2]!.createdAt as string }), (g: Group) => g.createdAt === all[2]!.createdAt],
   ])('filters by %s: only matching groups, a subset of the list', async (_name, filter, predicate) => {
@@ -113,7 +117,15 @@ describe('authentication and community', () => {
 
   it('an expired token is a 401', async () => {
     const value = 'expired-token-for-test';
-    mock.deps.store.putToken({ token: value, kind: 'user', subject: 'x', communities: [community], scopes: [], issuedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T01:00:00.000Z' });
+    mock.deps.store.putToken({
+      token: value,
+      kind: 'user',
+      subject: 'x',
+      communities: [community],
+      scopes: [],
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-01-01T01:00:00.000Z',
+    });
     const res = await mock.call<any>('GET', '/v1/groups', { token: value, community });
     expect(res.status).toBe(401);
     expect(res.body.detail).toMatch(/expired/);

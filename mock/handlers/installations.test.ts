@@ -8,12 +8,13 @@ let community: string;
 let token: string;
 useMock('test', (fx) => ({ mock, community, token } = fx));
 
-const installed = () => mock.deps.store.installationsInCommunity(community).find((i) => i.active && mock.deps.store.app(i.appId)?.manifest.approval === 'automatic')!;
+const installed = () =>
+  mock.deps.store.installationsInCommunity(community).find((i) => i.active && mock.deps.store.app(i.appId)?.manifest.approval === 'automatic')!;
 const pending = () => mock.deps.store.installationsInCommunity(community).find((i) => i.status === 'pending_approval')!;
 const base = (appId: string) => `/v1/appmaker/apps/${appId}/installations`;
 
 describe('GET installations of an app', () => {
-  it('lists only active installations of that app, in the token\'s communities', async () => {
+  it("lists only active installations of that app, in the token's communities", async () => {
     const { appId } = installed();
     const res = await mock.call<AppInstallation[]>('GET', base(appId), { token, community });
     expect(res.status).toBe(200);
@@ -104,7 +105,14 @@ describe('POST approve', () => {
     expect(res.body.id).toBe(appId);
     expect(res.body.approval).toBe('manual');
     const stored = mock.deps.store.installation(appId, community)!;
-    expect(stored).toMatchObject({ status: 'installed', approved: true, active: true, installed: true, approvedAt: mock.clock.iso(), activatedAt: mock.clock.iso() });
+    expect(stored).toMatchObject({
+      status: 'installed',
+      approved: true,
+      active: true,
+      installed: true,
+      approvedAt: mock.clock.iso(),
+      activatedAt: mock.clock.iso(),
+    });
     expect(stored.approvedBy).toBe(mock.deps.store.token(token)!.subject);
     const list = await mock.call<AppInstallation[]>('GET', base(appId), { token, community });
     expect(list.body.map((i) => i.status)).toContain('installed');

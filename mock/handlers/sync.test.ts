@@ -18,7 +18,12 @@ const dataAction = (action: 'Users' | 'Components', data: Record<string, unknown
 
 function classUpload(overrides: Partial<NonNullable<SyncUpload['groups']>> = {}): SyncUpload {
   return {
-    components: { data: [{ active: true, alias: 't-mat', name: 'Matemática', fields: { '@education:basic': { inep: '35000001' } } }, { active: true, alias: 't-por', name: 'Português' }] },
+    components: {
+      data: [
+        { active: true, alias: 't-mat', name: 'Matemática', fields: { '@education:basic': { inep: '35000001' } } },
+        { active: true, alias: 't-por', name: 'Português' },
+      ],
+    },
     users: {
       data: [
         { active: true, alias: 't-prof', name: 'Joana Prado', email: 'joana@example.com.br', birth: '1980-01-01', rolesSet: { professor: true } },
@@ -26,7 +31,12 @@ function classUpload(overrides: Partial<NonNullable<SyncUpload['groups']>> = {})
         { active: true, alias: 't-resp', name: 'Lia Souza', email: 'lia@example.com.br', rolesSet: { guardian: true } },
       ],
     },
-    members: { data: [{ active: true, alias: 't-aluno', name: 'Davi Souza', birth: '2014-02-02', users: ['t-resp'] }, { active: true, alias: 't-aluno2', name: 'Ana Souza', users: ['t-resp'] }] },
+    members: {
+      data: [
+        { active: true, alias: 't-aluno', name: 'Davi Souza', birth: '2014-02-02', users: ['t-resp'] },
+        { active: true, alias: 't-aluno2', name: 'Ana Souza', users: ['t-resp'] },
+      ],
+    },
     groups: {
       data: [
         {
@@ -62,7 +72,9 @@ describe('POST /v2/sync/{syncRunId}/uploadEntities', () => {
       syncedAt: mock.clock.iso(),
       updatedAt: mock.clock.iso(),
       tags: [{ name: 'fundamental' }, { name: 'manha' }],
-      fields: { '@education:basic': { tipo: { _id: 'regular', label: 'Regular' }, nivel: { _id: 'EF2', label: 'Ensino Fundamental II' }, periodo: 'matutino' } },
+      fields: {
+        '@education:basic': { tipo: { _id: 'regular', label: 'Regular' }, nivel: { _id: 'EF2', label: 'Ensino Fundamental II' }, periodo: 'matutino' },
+      },
     });
     expect(group.admins?.map((a) => a.user)).toEqual([profId, mock.deps.store.userByAlias(community, 't-prof2')!._id]);
     expect((await mock.call<Group>('GET', `/v1/groups/${group._id}`, { token, community })).body).toEqual(group);
@@ -177,7 +189,11 @@ describe('POST /v2/sync/{syncRunId}/uploadEntities', () => {
   it('a run id belongs to one community', async () => {
     await upload(classUpload(), 'shared-run');
     const other = mock.deps.store.communities()[1]!.id;
-    const res = await mock.call<any>('POST', '/v2/sync/shared-run/uploadEntities', { token: devToken(mock.deps, other, 'coordenator'), community: other, body: {} });
+    const res = await mock.call<any>('POST', '/v2/sync/shared-run/uploadEntities', {
+      token: devToken(mock.deps, other, 'coordenator'),
+      community: other,
+      body: {},
+    });
     expect(res.status).toBe(409);
   });
 });

@@ -43,6 +43,17 @@ export const updateAppInstallation: OperationHandler = (ctx) => {
 };
 
 const MANAGED = new Set([
-  'manifest', 'approved', 'approvedAt', 'approvedBy', 'activatedAt', 'installed', 'installedBy', 'uninstalledAt',
-  'uninstalledBy', 'uninstalledReason', 'pendingUpdate', 'pendingUpdateSince', 'status',
+  'manifest',
+  'approved',
+  'approvedAt',
+  'approvedBy',
+  'activatedAt',
+  'installed',
+  'installedBy',
+  'uninstalledAt',
+  'uninstalledBy',
+  'uninstalledReason',
+  'pendingUpdate',
+  'pendingUpdateSince',
+  'status',
 ]);

@@ -33,13 +33,15 @@ export function answerFromExample(contract: Contract, op: OperationSpec, prefer:
         const example = chosen[1].$ref ? (resolvePointer(contract.document, chosen[1].$ref) as ExampleObject) : chosen[1];
         return { status: Number(status), body: structuredClone(example.value), headers: { 'Content-Type': mediaType } };
       }
-      if (!prefer.example && media.example !== undefined) return { status: Number(status), body: structuredClone(media.example), headers: { 'Content-Type': mediaType } };
+      if (!prefer.example && media.example !== undefined)
+        return { status: Number(status), body: structuredClone(media.example), headers: { 'Content-Type': mediaType } };
     }
     if (!prefer.example && Object.keys(response.content).length === 0 && prefer.code !== undefined) return { status: Number(status) };
     // A documented status without an example (an empty object schema): an empty object, when the schema takes it.
     if (!prefer.example && prefer.code !== undefined) {
       for (const mediaType of Object.keys(response.content)) {
-        if (contract.validateResponse(op.operationId, Number(status), mediaType, {}).errors.length === 0) return { status: Number(status), body: {}, headers: { 'Content-Type': mediaType } };
+        if (contract.validateResponse(op.operationId, Number(status), mediaType, {}).errors.length === 0)
+          return { status: Number(status), body: {}, headers: { 'Content-Type': mediaType } };
       }
     }
   }

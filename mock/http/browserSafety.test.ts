@@ -16,7 +16,14 @@ let port: string;
 beforeAll(async () => {
   [mock, guarded] = await Promise.all([
     startMock(),
-    startMock({ app: { adminToken: 's3cret-admin', allowedHosts: ['mock.team.example'], corsOrigins: ['http://localhost:5173'], publicUrl: 'https://mock.example.com.br/' } }),
+    startMock({
+      app: {
+        adminToken: 's3cret-admin',
+        allowedHosts: ['mock.team.example'],
+        corsOrigins: ['http://localhost:5173'],
+        publicUrl: 'https://mock.example.com.br/',
+      },
+    }),
   ]);
   port = new URL(mock.baseUrl).port;
 });
@@ -26,12 +33,20 @@ afterAll(async () => {
 
 describe('CORS: the API for browser apps on any origin, without credentials', () => {
   it('a page on http://localhost:5173 reads groups with a bearer token (preflight, then the call)', async () => {
-    const pre = await httpRequest(mock.baseUrl, 'OPTIONS', '/v1/groups', { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, community-id' });
+    const pre = await httpRequest(mock.baseUrl, 'OPTIONS', '/v1/groups', {
+      origin: 'http://localhost:5173',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization, community-id',
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(pre.headers['access-control-allow-headers']).toBe('authorization, community-id');
     expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
-    const res = await httpRequest(mock.baseUrl, 'GET', '/v1/groups?limit=1', { origin: 'http://localhost:5173', authorization: TOKEN, 'community-id': COMMUNITY });
+    const res = await httpRequest(mock.baseUrl, 'GET', '/v1/groups?limit=1', {
+      origin: 'http://localhost:5173',
+      authorization: TOKEN,
+      'community-id': COMMUNITY,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']).toContain('X-Total-Count');
@@ -128,7 +143,13 @@ describe('Host allow-list (DNS rebinding)', () => {
     ['GET', '/oauth/authorize?response_type=code&client_id=app-diario-escolar'],
   ])('Host: evil.example on %s %s → 403 host_not_allowed, nothing changed', async (method, path) => {
     const before = stateDigest(mock.deps);
-    const res = await httpRequest(mock.baseUrl, method, path, { host: `evil.example:${port}`, authorization: TOKEN, 'community-id': COMMUNITY, 'content-type': 'application/json' }, method === 'POST' ? '{"groups":{"data":[{"alias":"x","name":"x"}]}}' : undefined);
+    const res = await httpRequest(
+      mock.baseUrl,
+      method,
+      path,
+      { host: `evil.example:${port}`, authorization: TOKEN, 'community-id': COMMUNITY, 'content-type': 'application/json' },
+      method === 'POST' ? '{"groups":{"data":[{"alias":"x","name":"x"}]}}' : undefined,
+    );
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body.code).toBe('host_not_allowed');
@@ -157,7 +178,11 @@ describe('Host allow-list (DNS rebinding)', () => {
     expect(res.status).toBe(200);
     expect(res.body.issuer).toBe('https://mock.example.com.br');
     expect(res.body.token_endpoint).toBe('https://mock.example.com.br/oauth/token');
-    const authorize = await httpRequest(guarded.baseUrl, 'GET', '/oauth/authorize?response_type=code&client_id=app-diario-escolar&redirect_uri=http://localhost:5173/callback&prompt=none&login_hint=nobody&state=s');
+    const authorize = await httpRequest(
+      guarded.baseUrl,
+      'GET',
+      '/oauth/authorize?response_type=code&client_id=app-diario-escolar&redirect_uri=http://localhost:5173/callback&prompt=none&login_hint=nobody&state=s',
+    );
     expect(new URL(String(authorize.headers.location)).searchParams.get('iss')).toBe('https://mock.example.com.br');
   });
 });
@@ -187,7 +212,13 @@ describe('admin token on /__mock', () => {
     ['GET', '/__mock/sessions'],
   ])('%s %s needs it too, and changes nothing without it', async (method, path) => {
     const before = stateDigest(guarded.deps);
-    const res = await httpRequest(guarded.baseUrl, method, path, { 'content-type': 'application/json' }, method === 'GET' ? undefined : '{"active":["ignore-active-filter"]}');
+    const res = await httpRequest(
+      guarded.baseUrl,
+      method,
+      path,
+      { 'content-type': 'application/json' },
+      method === 'GET' ? undefined : '{"active":["ignore-active-filter"]}',
+    );
     expect(res.status).toBe(401);
     expect(stateDigest(guarded.deps)).toBe(before);
     expect(guarded.deps.faults.size).toBe(0);

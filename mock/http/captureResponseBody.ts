@@ -18,7 +18,11 @@ export function captureResponseBody(res: ServerResponse, limit: number): Capture
   let total = 0;
   const keep = (chunk: unknown, encoding: unknown): void => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buf = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     total += buf.length;
     if (kept < limit) {
       const part = buf.subarray(0, limit - kept);

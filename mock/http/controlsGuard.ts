@@ -32,14 +32,22 @@ export function controlsGuard(options: ControlsGuardOptions): RequestHandler {
     const origin = req.headers.origin;
     const own = typeof res.locals.publicOrigin === 'string' ? (res.locals.publicOrigin as string).toLowerCase() : undefined;
     const ownHost = `http://${req.headers.host ?? ''}`.toLowerCase();
-    const foreignOrigin = origin !== undefined && origin.toLowerCase() !== own && origin.toLowerCase() !== ownHost && origin.toLowerCase() !== ownHost.replace('http:', 'https:');
+    const foreignOrigin =
+      origin !== undefined && origin.toLowerCase() !== own && origin.toLowerCase() !== ownHost && origin.toLowerCase() !== ownHost.replace('http:', 'https:');
     const fromElsewhere = SAFE.has(req.method)
       ? // A read is refused only when a browser says another site asked for it: a GET of the journal costs
         // work and shows data, and any page can send one (Fetch Metadata). The dashboard's page itself can be opened from a link.
         !isDashboardPage(req.method, req.path) && (site === 'cross-site' || foreignOrigin)
       : (typeof site === 'string' && site !== 'same-origin' && site !== 'none') || foreignOrigin;
     if (fromElsewhere) {
-      writeProblem(res, new HttpProblem('cross_site_request', `The mock controls accept requests only from their own origin or from non-browser clients; this one came from ${origin ?? `a ${String(site)} page`}.`), req.originalUrl);
+      writeProblem(
+        res,
+        new HttpProblem(
+          'cross_site_request',
+          `The mock controls accept requests only from their own origin or from non-browser clients; this one came from ${origin ?? `a ${String(site)} page`}.`,
+        ),
+        req.originalUrl,
+      );
       return;
     }
     if (options.adminToken !== undefined && !isDashboardPage(req.method, req.path)) {
@@ -48,9 +56,15 @@ export function controlsGuard(options: ControlsGuardOptions): RequestHandler {
       if (!match || !sameDigest(match[1] as string, options.adminToken)) {
         writeProblem(
           res,
-          new HttpProblem('admin_token_required', match ? 'The admin token is wrong.' : 'Send Authorization: Bearer <admin token>: the token printed at start, or the one given with --admin-token or MOCK_ADMIN_TOKEN.', {
-            headers: { 'WWW-Authenticate': `Bearer realm="mock controls"${match ? ', error="invalid_token"' : ''}` },
-          }),
+          new HttpProblem(
+            'admin_token_required',
+            match
+              ? 'The admin token is wrong.'
+              : 'Send Authorization: Bearer <admin token>: the token printed at start, or the one given with --admin-token or MOCK_ADMIN_TOKEN.',
+            {
+              headers: { 'WWW-Authenticate': `Bearer realm="mock controls"${match ? ', error="invalid_token"' : ''}` },
+            },
+          ),
           req.originalUrl,
         );
         return;

@@ -31,9 +31,11 @@ beforeAll(async () => {
   deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
   mock = createApp(deps);
   expressUrl = await listen(createServer(mock.app));
-  standaloneUrl = await listen(createServer((req, res) => {
-    if (!mock.api(req, res)) mock.app(req, res);
-  }));
+  standaloneUrl = await listen(
+    createServer((req, res) => {
+      if (!mock.api(req, res)) mock.app(req, res);
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -80,9 +82,23 @@ describe('the standalone mount answers as the Express mount does', () => {
     ['a Prefer example', { path: '/v1/groups', headers: { ...auth, prefer: 'code=404' } }],
     ['a Prefer the spec cannot satisfy (406)', { path: '/v1/groups', headers: { ...auth, prefer: 'code=418' } }],
     ['broken JSON (400 problem)', { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: json, body: '{"context":' }],
-    ['a gzip body', { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync('{"context":{"community":"colegio-horizonte"},"secret":"x"}') }],
-    ['a body of the wrong type (415)', { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: { 'content-type': 'text/plain' }, body: 'hello' }],
-    ['an unknown encoding (415)', { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: { ...json, 'content-encoding': 'zip9' }, body: '{}' }],
+    [
+      'a gzip body',
+      {
+        method: 'POST',
+        path: '/v1/@platform:data:Users:getUpdatedAfter',
+        headers: { ...json, 'content-encoding': 'gzip' },
+        body: gzipSync('{"context":{"community":"colegio-horizonte"},"secret":"x"}'),
+      },
+    ],
+    [
+      'a body of the wrong type (415)',
+      { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: { 'content-type': 'text/plain' }, body: 'hello' },
+    ],
+    [
+      'an unknown encoding (415)',
+      { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: { ...json, 'content-encoding': 'zip9' }, body: '{}' },
+    ],
     ['a body over the limit (413)', { method: 'POST', path: '/v2/sync/r/uploadEntities', headers: json, body: Buffer.alloc(50 * 2 ** 20 + 1, 0x20) }],
     ['a method the path does not have (405)', { method: 'DELETE', path: '/v1/groups', headers: auth }],
     ['an unknown path (404)', { path: '/v1/nothing-here', headers: auth }],
@@ -107,7 +123,12 @@ describe('the standalone mount answers as the Express mount does', () => {
     deps.sessions.use(DEFAULT_SESSION).journal.clear();
     await send(standaloneUrl, { path: '/v1/groups?limit=1', headers: auth });
     await send(expressUrl, { path: '/v1/groups/search?q=x', headers: auth });
-    expect(deps.sessions.use(DEFAULT_SESSION).journal.list().map((e) => [e.method, e.url, e.operationId, e.status])).toEqual([
+    expect(
+      deps.sessions
+        .use(DEFAULT_SESSION)
+        .journal.list()
+        .map((e) => [e.method, e.url, e.operationId, e.status]),
+    ).toEqual([
       ['GET', '/v1/groups?limit=1', 'listGroups', 200],
       ['GET', '/v1/groups/search?q=x', 'searchGroups', 200],
     ]);

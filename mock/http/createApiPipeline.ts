@@ -125,7 +125,8 @@ async function answer(
     const query = search === '' ? {} : (parseQuery(search) as Record<string, string | string[]>);
     faults = activeFaults(deps, options.faultCatalog, op.operationId);
     // Faults rewrite the request in place, so they get copies; without faults nothing is copied.
-    const request = faults.length > 0 ? { headers: { ...req.headers }, query: { ...query }, body: parsed.body } : { headers: req.headers, query, body: parsed.body };
+    const request =
+      faults.length > 0 ? { headers: { ...req.headers }, query: { ...query }, body: parsed.body } : { headers: req.headers, query, body: parsed.body };
     faultCtx = { operationId: op.operationId, req: request, store: deps.store };
     let shortCircuit: { status: number; body: unknown } | undefined;
     for (const fault of faults) shortCircuit ??= fault.onRequest?.(faultCtx) ?? undefined;
@@ -155,5 +156,8 @@ async function answer(
     response = committed;
     outsideContract = true;
   }
-  writeApiResponse(contract, op, res, response, { validate: options.validateResponses && (deps?.faults.size ?? 0) === 0 && faults.length === 0 && !outsideContract, notes });
+  writeApiResponse(contract, op, res, response, {
+    validate: options.validateResponses && (deps?.faults.size ?? 0) === 0 && faults.length === 0 && !outsideContract,
+    notes,
+  });
 }

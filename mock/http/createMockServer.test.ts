@@ -63,8 +63,18 @@ describe('HTTP parser errors are problem+json', () => {
     ['a NUL in a header value', 'GET /v1/groups HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\u0000b\r\n\r\n', 400, 'malformed_http'],
     ['a 20 KB header', `GET /v1/groups HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
     ['no Host in HTTP/1.1', 'GET /v1/groups HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'malformed_http'],
-    ['Content-Length with Transfer-Encoding', 'POST /v2/sync/r/uploadEntities HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'malformed_http'],
-    ['two Content-Length values', 'POST /v2/sync/r/uploadEntities HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', 400, 'malformed_http'],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /v2/sync/r/uploadEntities HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+      'malformed_http',
+    ],
+    [
+      'two Content-Length values',
+      'POST /v2/sync/r/uploadEntities HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+      400,
+      'malformed_http',
+    ],
     ['a bad chunk size', 'POST /v2/sync/r/uploadEntities HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400, 'malformed_http'],
     ['a space in the method', 'GE T /v1/groups HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 400, 'malformed_http'],
     ['not HTTP at all', '\u0016\u0003\u0001\u0002\u0000\u0001\u0000\r\n\r\n', 400, 'malformed_http'],
@@ -81,7 +91,21 @@ describe('HTTP parser errors are problem+json', () => {
 describe('slow clients are cut', () => {
   it('a client that never finishes its headers gets a 408 problem and the socket is closed', async () => {
     const started = performance.now();
-    const answer = parse(await raw(['GET /v1/groups HTTP/1.1\r\n', 'Host: 127.0.0.1\r\n', 'X-Slow: 1\r\n', 'X-Slow: 2\r\n', 'X-Slow: 3\r\n', 'X-Slow: 4\r\n', 'X-Slow: 5\r\n', 'X-Slow: 6\r\n'], 200));
+    const answer = parse(
+      await raw(
+        [
+          'GET /v1/groups HTTP/1.1\r\n',
+          'Host: 127.0.0.1\r\n',
+          'X-Slow: 1\r\n',
+          'X-Slow: 2\r\n',
+          'X-Slow: 3\r\n',
+          'X-Slow: 4\r\n',
+          'X-Slow: 5\r\n',
+          'X-Slow: 6\r\n',
+        ],
+        200,
+      ),
+    );
     expect(answer.status).toBe(408);
     expect(answer.body).toMatchObject({ code: 'request_timeout' });
     // Cut near the headers timeout (0.4 s here, 10 s by default), not after the 1.4 s the client would take.

@@ -21,7 +21,13 @@ export function createMockServer(listener: RequestListener, timeouts: { headersM
   const headersMs = timeouts.headersMs ?? HEADERS_TIMEOUT_MS;
   const requestMs = timeouts.requestMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
-    { headersTimeout: headersMs, requestTimeout: requestMs, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: timeouts.checkEveryMs ?? 1000 },
+    {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      requireHostHeader: false,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      connectionsCheckingInterval: timeouts.checkEveryMs ?? 1000,
+    },
     listener,
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, requestMs, headersMs));
@@ -33,7 +39,8 @@ function problemFor(error: NodeJS.ErrnoException, requestMs: number, headersMs: 
   const code = error.code ?? '';
   const as = (c: ProblemCode, detail: string): HttpProblem => new HttpProblem(c, detail);
   if (code === 'HPE_HEADER_OVERFLOW') return as('headers_too_large', `The request headers exceed ${MAX_HEADER_BYTES} bytes.`);
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') return as('request_timeout', `The request was not complete within ${requestMs / 1000} s (headers within ${headersMs / 1000} s).`);
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT')
+    return as('request_timeout', `The request was not complete within ${requestMs / 1000} s (headers within ${headersMs / 1000} s).`);
   const reason = (error as { reason?: string }).reason ?? error.message;
   return as('malformed_http', `The request is not valid HTTP/1.1 (${code || 'parse error'}: ${reason}); see RFC 9112.`);
 }

@@ -9,7 +9,13 @@ export function notFound(contract: Contract): RequestHandler {
   return (req, res) => {
     const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== req.method && contract.matchOperation(m, req.path));
     if (allowed.length > 0) {
-      writeProblem(res, new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allowed.join(', ')}.`, { headers: { Allow: allowed.join(', ') } }), req.originalUrl);
+      writeProblem(
+        res,
+        new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allowed.join(', ')}.`, {
+          headers: { Allow: allowed.join(', ') },
+        }),
+        req.originalUrl,
+      );
       return;
     }
     writeProblem(res, new HttpProblem('not_found', `No operation at ${req.method} ${req.path}.`), req.originalUrl);

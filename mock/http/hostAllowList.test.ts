@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostnameOf, isAllowedHost, isLoopbackHost } from './hostAllowList.ts';
 
-describe('isAllowedHost (DNS rebinding: only the mock\'s own names)', () => {
+describe("isAllowedHost (DNS rebinding: only the mock's own names)", () => {
   const policy = { allowedHosts: ['mock.team.example', '.dev.example'], boundHost: 'build-box', publicUrl: 'https://mock.example.com.br' };
   it.each([
     ['localhost:4010', true],

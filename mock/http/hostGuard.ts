@@ -24,7 +24,10 @@ export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, pol
     problem = new HttpProblem('malformed_http', 'HTTP/1.1 requires a Host header (RFC 9112 §3.2).');
   } else if (!allowed(host, policy)) {
     const shown = JSON.stringify(String(host).slice(0, 100));
-    problem = new HttpProblem('host_not_allowed', `Blocked request: the host ${shown} is not one of this mock's names. To allow it, start the mock with --allowed-hosts ${String(host).split(':')[0]?.slice(0, 100)} (or --public-url).`);
+    problem = new HttpProblem(
+      'host_not_allowed',
+      `Blocked request: the host ${shown} is not one of this mock's names. To allow it, start the mock with --allowed-hosts ${String(host).split(':')[0]?.slice(0, 100)} (or --public-url).`,
+    );
   }
   if (!problem) return false;
   const body = JSON.stringify(problemBody(problem));

@@ -5,7 +5,11 @@ describe('mockWarningsHeader', () => {
   it.each([
     ['one warning', ['a'], 'a'],
     ['a few', ['a', 'b'], 'a; b'],
-    ['more than the count', Array.from({ length: 25 }, (_, i) => `w${i}`), `${Array.from({ length: MAX_WARNINGS }, (_, i) => `w${i}`).join('; ')}; and 15 more`],
+    [
+      'more than the count',
+      Array.from({ length: 25 }, (_, i) => `w${i}`),
+      `${Array.from({ length: MAX_WARNINGS }, (_, i) => `w${i}`).join('; ')}; and 15 more`,
+    ],
     ['a control character', ['x\r\ny'], 'x\\u000d\\u000ay'],
   ])('%s', (_name, messages, want) => {
     expect(mockWarningsHeader(messages)).toBe(want);

@@ -15,14 +15,29 @@ const calls: Record<string, Call> = {
   getUserInfo: (prefer) => mock.call('GET', '/v1/oauth/user/info', { token, headers: { prefer } }),
   listGroups: (prefer) => mock.call('GET', '/v1/groups', { token, community, headers: { prefer } }),
   searchGroups: (prefer) => mock.call('GET', '/v1/groups/search', { token, community, query: { q: 'a' }, headers: { prefer } }),
-  getUpdatedUsers: (prefer) => mock.call('POST', '/v1/@platform:data:Users:getUpdatedAfter', { body: { context: { issuedAt: '2026-03-01T12:00:00.000Z', action: '@platform:data:Users:getUpdatedAfter', community }, secret, data: { after: '2020-01-01T00:00:00.000Z', limit: 1 } }, headers: { prefer } }),
+  getUpdatedUsers: (prefer) =>
+    mock.call('POST', '/v1/@platform:data:Users:getUpdatedAfter', {
+      body: {
+        context: { issuedAt: '2026-03-01T12:00:00.000Z', action: '@platform:data:Users:getUpdatedAfter', community },
+        secret,
+        data: { after: '2020-01-01T00:00:00.000Z', limit: 1 },
+      },
+      headers: { prefer },
+    }),
   getAuthorizationServerMetadata: (prefer) => mock.call('GET', '/.well-known/oauth-authorization-server', { headers: { prefer } }),
-  token: (prefer) => mock.call('POST', '/oauth/token', { rawBody: 'grant_type=authorization_code&code=x', contentType: 'application/x-www-form-urlencoded', headers: { prefer } }),
+  token: (prefer) =>
+    mock.call('POST', '/oauth/token', {
+      rawBody: 'grant_type=authorization_code&code=x',
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { prefer },
+    }),
 };
 
 describe('Prefer: code=N', () => {
   const cases = () =>
-    Object.keys(calls).flatMap((operationId) => Object.keys(mock.deps.contract.operation(operationId).responses).map((status) => [operationId, Number(status)] as const));
+    Object.keys(calls).flatMap((operationId) =>
+      Object.keys(mock.deps.contract.operation(operationId).responses).map((status) => [operationId, Number(status)] as const),
+    );
 
   it('answers every documented status of each operation with a body its spec takes', async () => {
     const seen: string[] = [];

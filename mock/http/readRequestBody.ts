@@ -22,7 +22,12 @@ export function readRequestBody(req: IncomingMessage, res: ServerResponse): Prom
   // exactly Content-Length bytes, so nothing can go wrong that body-parser would answer: an aborted request
   // has no one left to answer. Anything else (chunked, compressed, large, a repeated or odd length) goes
   // through body-parser for its limits and its precise errors.
-  if (req.headers['transfer-encoding'] === undefined && (encoding === undefined || encoding === 'identity') && length !== undefined && PLAIN_LENGTH.test(length)) {
+  if (
+    req.headers['transfer-encoding'] === undefined &&
+    (encoding === undefined || encoding === 'identity') &&
+    length !== undefined &&
+    PLAIN_LENGTH.test(length)
+  ) {
     const expected = Number(length);
     if (expected <= SMALL_BODY) return new Promise((resolve, reject) => readSmall(req, expected, resolve, reject));
   }

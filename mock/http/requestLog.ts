@@ -117,7 +117,9 @@ function onFinish(this: ServerResponse): void {
   }
   if (options.log) {
     const { operationId, violations } = notes;
-    options.log(`${req.method} ${maskUrl(url)} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`);
+    options.log(
+      `${req.method} ${maskUrl(url)} ${res.statusCode}${operationId ? ` ${operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`,
+    );
   }
 }
 

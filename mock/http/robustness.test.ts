@@ -14,7 +14,11 @@ let token: string;
 useMock('file', (fx) => ({ mock, community, token } = fx));
 
 const text = fc.oneof(fc.string(), fc.constantFrom('true', 'false', '0', '-1', '1e9', '', 'null', '2026-01-15', '[]', '{}', '%', '../', '\u0000', 'ção'));
-const json = fc.oneof(fc.jsonValue(), fc.record({ groups: fc.jsonValue(), users: fc.jsonValue() }, { requiredKeys: [] }), fc.record({ context: fc.jsonValue(), secret: fc.jsonValue(), data: fc.jsonValue() }, { requiredKeys: [] }));
+const json = fc.oneof(
+  fc.jsonValue(),
+  fc.record({ groups: fc.jsonValue(), users: fc.jsonValue() }, { requiredKeys: [] }),
+  fc.record({ context: fc.jsonValue(), secret: fc.jsonValue(), data: fc.jsonValue() }, { requiredKeys: [] }),
+);
 
 const operations = [
   ['GET', '/v1/groups', ['createdAt', 'active', 'name', 'admins.user', 'season', 'sort', 'page', 'limit']],

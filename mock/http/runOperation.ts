@@ -23,7 +23,8 @@ export async function runOperation(
 ): Promise<OperationResult> {
   const headers = request.headers;
   const authorization = headers.authorization;
-  const token = op.securitySchemes.length > 0 ? authenticateInSession(Array.isArray(authorization) ? authorization[0] : authorization, deps, tokenFallback) : undefined;
+  const token =
+    op.securitySchemes.length > 0 ? authenticateInSession(Array.isArray(authorization) ? authorization[0] : authorization, deps, tokenFallback) : undefined;
 
   const validation = deps.contract.validateRequest(op.operationId, {
     path: pathParams,
@@ -35,7 +36,9 @@ export async function runOperation(
   if (!validation.ok) {
     const missingCommunity = validation.errors.length === 1 && validation.errors[0]?.path === 'community-id';
     if (validation.status === 415) throw new HttpProblem('unsupported_media_type', 'Send the body as application/json.', { errors: validation.errors });
-    throw new HttpProblem(missingCommunity ? 'missing_community' : 'invalid_request', 'The request does not match the contract.', { errors: validation.errors });
+    throw new HttpProblem(missingCommunity ? 'missing_community' : 'invalid_request', 'The request does not match the contract.', {
+      errors: validation.errors,
+    });
   }
   const community = validation.values.header['community-id'] as string | undefined;
   if (token && community !== undefined) authorizeCommunity(token, community, deps.store);
@@ -45,7 +48,18 @@ export async function runOperation(
     if (prefer.code !== undefined || prefer.example !== undefined) return answerFromExample(deps.contract, op, prefer);
   }
 
-  const ctx: OperationContext = { operation: op, params: validation.values, body: request.body, warnings: validation.warnings, token, community, store: deps.store, clock: deps.clock, rng: deps.rng, contract: deps.contract };
+  const ctx: OperationContext = {
+    operation: op,
+    params: validation.values,
+    body: request.body,
+    warnings: validation.warnings,
+    token,
+    community,
+    store: deps.store,
+    clock: deps.clock,
+    rng: deps.rng,
+    contract: deps.contract,
+  };
   const result = await handler(ctx);
   const queryWarnings = validation.warnings.filter((w) => w.path.startsWith('query.'));
   if (queryWarnings.length > 0) {

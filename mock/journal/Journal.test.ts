@@ -19,7 +19,11 @@ describe('Journal', () => {
     const journal = new Journal(3);
     for (let i = 1; i <= 7; i++) journal.record(exchange(`/${i}`));
     expect(journal.size).toBe(3);
-    expect(journal.list().map((e) => [e.seq, e.path])).toEqual([[5, '/5'], [6, '/6'], [7, '/7']]);
+    expect(journal.list().map((e) => [e.seq, e.path])).toEqual([
+      [5, '/5'],
+      [6, '/6'],
+      [7, '/7'],
+    ]);
     expect(journal.get(4)).toBeUndefined();
     expect(journal.get(6)?.path).toBe('/6');
     expect(journal.get(8)).toBeUndefined();
@@ -33,7 +37,10 @@ describe('Journal', () => {
     journal.record(exchange('/a', { responseValue: { a: 1 }, writeValue, responseHeaders: ['Content-Type', 'application/json'] }));
     journal.record(exchange('/b'));
     expect(written).toBe(0);
-    expect(journal.list().map((e) => [e.path, e.response.body])).toEqual([['/a', { a: 1 }], ['/b', undefined]]);
+    expect(journal.list().map((e) => [e.path, e.response.body])).toEqual([
+      ['/a', { a: 1 }],
+      ['/b', undefined],
+    ]);
     expect(journal.list()[0]?.response.headers).toEqual({ 'content-type': 'application/json' });
     journal.list();
     expect(written).toBe(1);
@@ -78,7 +85,18 @@ describe('Journal', () => {
 
 describe('Journal.replaceWith (the journal as replicas share it)', () => {
   const entry = (seq: number): JournalEntry =>
-    ({ seq, at: '2026-03-01T12:00:00.000Z', method: 'GET', url: `/x/${seq}`, path: `/x/${seq}`, session: 'default', status: 200, durationMs: 1, request: { headers: {}, size: 0 }, response: { headers: {}, size: 0 } }) as JournalEntry;
+    ({
+      seq,
+      at: '2026-03-01T12:00:00.000Z',
+      method: 'GET',
+      url: `/x/${seq}`,
+      path: `/x/${seq}`,
+      session: 'default',
+      status: 200,
+      durationMs: 1,
+      request: { headers: {}, size: 0 },
+      response: { headers: {}, size: 0 },
+    }) as JournalEntry;
 
   it('keeps the given numbers, gaps included, finds each by its number, and numbers later entries after them', () => {
     const j = new Journal(3);

@@ -44,9 +44,11 @@ export function parseJournalQuery(input: Record<string, unknown>): JournalQuery 
       throw new HttpProblem('invalid_request', `Unknown journal filter "${key.slice(0, 80)}"; use ${KEYS.join(', ')}, query.NAME or header.NAME.`);
     }
     const value = typeof raw === 'number' ? String(raw) : raw;
-    if (typeof value !== 'string' || value === '') throw new HttpProblem('invalid_request', `The journal filter "${key}" must be a non-empty string or number.`);
+    if (typeof value !== 'string' || value === '')
+      throw new HttpProblem('invalid_request', `The journal filter "${key}" must be a non-empty string or number.`);
     if (field) {
-      if (++fieldFilters > MAX_FIELD_FILTERS) throw new HttpProblem('invalid_request', `At most ${MAX_FIELD_FILTERS} query.NAME and header.NAME filters at once.`);
+      if (++fieldFilters > MAX_FIELD_FILTERS)
+        throw new HttpProblem('invalid_request', `At most ${MAX_FIELD_FILTERS} query.NAME and header.NAME filters at once.`);
       checkGlob(value);
       const [, where, name] = field as unknown as [string, 'query' | 'header', string];
       if (where === 'query') (query.params ??= {})[name] = value;
@@ -58,13 +60,15 @@ export function parseJournalQuery(input: Record<string, unknown>): JournalQuery 
         query.method = value.toUpperCase();
         break;
       case 'status':
-        if (!/^[1-5](?:\d\d|xx)$/i.test(value)) throw new HttpProblem('invalid_request', `status must be a status code (404) or a class (4xx), got "${value}".`);
+        if (!/^[1-5](?:\d\d|xx)$/i.test(value))
+          throw new HttpProblem('invalid_request', `status must be a status code (404) or a class (4xx), got "${value}".`);
         query.status = value.toLowerCase();
         break;
       case 'since':
       case 'limit': {
         const n = Number(value);
-        if (!Number.isSafeInteger(n) || n < (key === 'limit' ? 1 : 0)) throw new HttpProblem('invalid_request', `${key} must be ${key === 'limit' ? 'a positive' : 'a non-negative'} integer, got "${value}".`);
+        if (!Number.isSafeInteger(n) || n < (key === 'limit' ? 1 : 0))
+          throw new HttpProblem('invalid_request', `${key} must be ${key === 'limit' ? 'a positive' : 'a non-negative'} integer, got "${value}".`);
         query[key as 'since' | 'limit'] = n;
         break;
       }

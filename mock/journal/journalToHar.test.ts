@@ -22,22 +22,37 @@ const OPTIONS = { origin: 'http://localhost:4010/', creator: { name: 'edu-mock',
 
 describe('journalToHar', () => {
   it.each<[string, Partial<JournalEntry>, (har: Har['log']['entries'][number]) => void]>([
-    ['a read: absolute URL, query string, headers as pairs, JSON text', {}, (e) => {
-      expect(e.request.url).toBe('http://localhost:4010/v1/groups?limit=2&name=Turma%20A');
-      expect(e.request.queryString).toEqual([{ name: 'limit', value: '2' }, { name: 'name', value: 'Turma A' }]);
-      expect(e.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer ***abcd' });
-      expect(e.request.postData).toBeUndefined();
-      expect(JSON.parse(e.response.content.text as string)).toEqual([{ _id: 'g1' }]);
-      expect(e).toMatchObject({ _operationId: 'listGroups', _session: 'default', _journalSeq: 1, time: 3 });
-    }],
-    ['a write: its body as postData with its media type', { method: 'POST', url: '/v2/sync/r1/uploadEntities', request: { headers: { 'content-type': 'application/json' }, body: { secret: '***' }, size: 30 } }, (e) => {
-      expect(e.request.postData).toEqual({ mimeType: 'application/json', text: '{"secret":"***"}' });
-      expect(e.request.bodySize).toBe(30);
-    }],
-    ['a cut body is marked', { response: { headers: {}, body: '[{"_id', size: 90_000, truncated: true } }, (e) => {
-      expect(e._truncated).toBe(true);
-      expect(e.response.content).toEqual({ size: 90_000, mimeType: '', text: '[{"_id' });
-    }],
+    [
+      'a read: absolute URL, query string, headers as pairs, JSON text',
+      {},
+      (e) => {
+        expect(e.request.url).toBe('http://localhost:4010/v1/groups?limit=2&name=Turma%20A');
+        expect(e.request.queryString).toEqual([
+          { name: 'limit', value: '2' },
+          { name: 'name', value: 'Turma A' },
+        ]);
+        expect(e.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer ***abcd' });
+        expect(e.request.postData).toBeUndefined();
+        expect(JSON.parse(e.response.content.text as string)).toEqual([{ _id: 'g1' }]);
+        expect(e).toMatchObject({ _operationId: 'listGroups', _session: 'default', _journalSeq: 1, time: 3 });
+      },
+    ],
+    [
+      'a write: its body as postData with its media type',
+      { method: 'POST', url: '/v2/sync/r1/uploadEntities', request: { headers: { 'content-type': 'application/json' }, body: { secret: '***' }, size: 30 } },
+      (e) => {
+        expect(e.request.postData).toEqual({ mimeType: 'application/json', text: '{"secret":"***"}' });
+        expect(e.request.bodySize).toBe(30);
+      },
+    ],
+    [
+      'a cut body is marked',
+      { response: { headers: {}, body: '[{"_id', size: 90_000, truncated: true } },
+      (e) => {
+        expect(e._truncated).toBe(true);
+        expect(e.response.content).toEqual({ size: 90_000, mimeType: '', text: '[{"_id' });
+      },
+    ],
     ['violations are kept', { violations: ['response: must be array'] }, (e) => expect(e._violations).toEqual(['response: must be array'])],
   ])('%s', (_name, over, expectations) => {
     const har = journalToHar([entry(over)], OPTIONS);
@@ -67,7 +82,11 @@ describe('GET /__mock/journal/har', () => {
     expect(all.body.log.entries.map((e) => e._operationId)).toEqual(['listGroups', 'getUpdatedUsers']);
     expect(all.text).not.toContain(token);
     expect(all.text).not.toContain(secret);
-    expect(JSON.parse(all.body.log.entries[1]!.request.postData!.text)).toMatchObject({ secret: expect.stringMatching(/^\*\*\*/), context: { community }, data: { limit: 1 } });
+    expect(JSON.parse(all.body.log.entries[1]!.request.postData!.text)).toMatchObject({
+      secret: expect.stringMatching(/^\*\*\*/),
+      context: { community },
+      data: { limit: 1 },
+    });
     const filtered = await mock.call<Har>('GET', '/__mock/journal/har', { query: { operationId: 'getUpdatedUsers' } });
     expect(filtered.body.log.entries).toHaveLength(1);
     const other = await mock.call<Har>('GET', '/__mock/journal/har', { query: { session: 'nobody' } });
@@ -75,7 +94,7 @@ describe('GET /__mock/journal/har', () => {
     expect((await mock.call('GET', '/__mock/journal/har', { query: { nope: '1' } })).status).toBe(400);
   });
 
-  it('is what the dashboard\'s Export HAR button downloads, for the session shown', async () => {
+  it("is what the dashboard's Export HAR button downloads, for the session shown", async () => {
     const page = (await mock.call('GET', '/__mock/ui')).text;
     expect(page).toContain('<button id="export-har" type="button"');
     expect(page).toContain('/__mock/journal/har?session=${encodeURIComponent(session)}');

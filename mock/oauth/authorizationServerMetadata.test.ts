@@ -54,7 +54,9 @@ describe('X-Forwarded-* without --trust-proxy', () => {
   it('are ignored, even for an allowed host: any client can send them', async () => {
     const plain = await startMock({ app: { allowedHosts: ['mock.example.com.br'] } });
     try {
-      const res = await plain.call('GET', '/.well-known/oauth-authorization-server', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'mock.example.com.br' } });
+      const res = await plain.call('GET', '/.well-known/oauth-authorization-server', {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'mock.example.com.br' },
+      });
       expect(res.body.issuer).toBe(plain.baseUrl);
     } finally {
       await plain.close();

@@ -11,13 +11,25 @@ afterAll(async () => {
 });
 
 const { challenge } = pkcePair();
-const valid = { response_type: 'code', client_id: CONFIDENTIAL, redirect_uri: REDIRECT, state: 'st-1', code_challenge: challenge, code_challenge_method: 'S256' };
+const valid = {
+  response_type: 'code',
+  client_id: CONFIDENTIAL,
+  redirect_uri: REDIRECT,
+  state: 'st-1',
+  code_challenge: challenge,
+  code_challenge_method: 'S256',
+};
 
 /** The hidden fields and the pending-request id of a consent page. */
 function formOf(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[m[1] as string] = (m[2] as string).replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    fields[m[1] as string] = (m[2] as string)
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   }
   return fields;
 }
@@ -100,7 +112,7 @@ describe('GET /oauth/authorize with prompt=none and login_hint', () => {
     ['the public client with PKCE', { client_id: PUBLIC }],
     ['a loopback redirect on any port', { redirect_uri: 'http://127.0.0.1:49321/callback' }],
     ['an IPv6 loopback redirect', { redirect_uri: 'http://[::1]:8080/callback' }],
-    ['no scope (the app\'s scopes)', { scope: undefined }],
+    ["no scope (the app's scopes)", { scope: undefined }],
   ])('issues a code: %s', async (_name, override) => {
     const query = { ...valid, prompt: 'none', login_hint: guardianId(mock), ...override };
     const res = await authorize(mock, query);

@@ -73,7 +73,13 @@ describe.skipIf(!runs)('logging in with a real browser', () => {
 
     const token = await fetch(new URL('/oauth/token', mock.baseUrl), {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: PUBLIC, code: code as string, redirect_uri: callbackUrl, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: PUBLIC,
+        code: code as string,
+        redirect_uri: callbackUrl,
+        code_verifier: verifier,
+      }),
     });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };

@@ -25,7 +25,11 @@ export function handleAuthorize(oauth: OAuthContext) {
       return;
     }
     if (check.outcome === 'redirect-error') {
-      sendRedirect(res, 302, authorizationResponseUrl(check.redirectUri, { error: check.error.error, error_description: check.error.description, state: check.state, iss }));
+      sendRedirect(
+        res,
+        302,
+        authorizationResponseUrl(check.redirectUri, { error: check.error.error, error_description: check.error.description, state: check.state, iss }),
+      );
       return;
     }
     const { request, app } = check;
@@ -36,7 +40,10 @@ export function handleAuthorize(oauth: OAuthContext) {
       // nobody is logged in, which is login_required.
       const user = check.loginHint === undefined ? undefined : oauth.deps.store.user(check.loginHint);
       if (!user?.active) {
-        const why = check.loginHint === undefined ? 'prompt=none needs login_hint=<user id> to log a user in without the page.' : `login_hint "${check.loginHint}" is not an active user.`;
+        const why =
+          check.loginHint === undefined
+            ? 'prompt=none needs login_hint=<user id> to log a user in without the page.'
+            : `login_hint "${check.loginHint}" is not an active user.`;
         sendRedirect(res, 302, authorizationResponseUrl(request.redirectUri, { error: 'login_required', error_description: why, state: request.state, iss }));
         return;
       }

@@ -45,7 +45,11 @@ export function handleConsent(oauth: OAuthContext) {
     const decision = params.decision;
     if (decision === 'deny') {
       oauth.state.pending.delete(pending.id);
-      sendRedirect(res, 303, authorizationResponseUrl(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss }));
+      sendRedirect(
+        res,
+        303,
+        authorizationResponseUrl(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: request.state, iss }),
+      );
       return;
     }
     const app = oauth.deps.store.app(request.clientId);
@@ -56,7 +60,8 @@ export function handleConsent(oauth: OAuthContext) {
     }
     const userId = params.other_user_id?.trim() || params.user_id;
     const user = userId === undefined ? undefined : oauth.deps.store.user(userId);
-    const problem = decision !== 'approve' ? 'Choose Allow or Deny.' : !user?.active ? `No active user has the id "${userId ?? ''}"; pick one from the list.` : undefined;
+    const problem =
+      decision !== 'approve' ? 'Choose Allow or Deny.' : !user?.active ? `No active user has the id "${userId ?? ''}"; pick one from the list.` : undefined;
     if (problem !== undefined || !user) {
       // The same pending request is shown again, with the reason: the user fixes the choice and retries.
       renderConsentPage(res, { app, pending, choices: consentUserChoices(oauth.deps.store), scopeWords: oauth.scopes, error: problem ?? 'Pick a user.' }, 400);

@@ -34,7 +34,8 @@ export function handleToken(oauth: OAuthContext) {
         return;
       }
       oauth.log(`internal error on POST /oauth/token: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) res.status(500).json({ error: 'server_error', error_description: 'The mock failed while answering; the server log has the details.' });
+      if (!res.headersSent)
+        res.status(500).json({ error: 'server_error', error_description: 'The mock failed while answering; the server log has the details.' });
     }
   };
 }

@@ -48,7 +48,13 @@ export function issueAccessToken(oauth: OAuthContext, grant: AccessTokenGrant): 
 /** A refresh token, kept by the authorization server only: it is never a bearer token (RFC 6749 §1.5). */
 export function issueRefreshToken(oauth: OAuthContext, grant: Omit<RefreshToken, 'token' | 'expiresAt' | 'revoked'>): RefreshToken {
   const now = oauth.deps.clock.now().getTime();
-  const entry: RefreshToken = { ...grant, scopes: [...grant.scopes], token: newSecretValue(oauth, 'mock_rt_'), expiresAt: now + LIFETIMES.refreshTokenMs, revoked: false };
+  const entry: RefreshToken = {
+    ...grant,
+    scopes: [...grant.scopes],
+    token: newSecretValue(oauth, 'mock_rt_'),
+    expiresAt: now + LIFETIMES.refreshTokenMs,
+    revoked: false,
+  };
   oauth.state.addRefreshToken(entry, now);
   return entry;
 }

@@ -40,7 +40,14 @@ async function authorizationUrl(clientId: string, redirectUri: string, scope: st
 }
 
 async function userInfo(accessToken: string, includes: string): Promise<{ status: number; body: UserInfo; violations: string | null }> {
-  const res = await oauth.protectedResourceRequest(accessToken, 'GET', new URL(`/v1/oauth/user/info?includes=${includes}`, mock.baseUrl), new Headers(), null, insecure);
+  const res = await oauth.protectedResourceRequest(
+    accessToken,
+    'GET',
+    new URL(`/v1/oauth/user/info?includes=${includes}`, mock.baseUrl),
+    new Headers(),
+    null,
+    insecure,
+  );
   return { status: res.status, body: (await res.json()) as UserInfo, violations: res.headers.get('x-contract-violations') };
 }
 
@@ -53,7 +60,10 @@ describe('oauth4webapi against the mock', () => {
   it('a frontend (public client, PKCE, prompt=none redirect followed by hand) gets a token, user-info, and refreshes', async () => {
     const client: oauth.Client = { client_id: PUBLIC };
     const redirectUri = 'http://127.0.0.1:5173/callback';
-    const { url, verifier, state } = await authorizationUrl(PUBLIC, redirectUri, 'openid profile related.members related.members.groups', { prompt: 'none', login_hint: guardianId(mock) });
+    const { url, verifier, state } = await authorizationUrl(PUBLIC, redirectUri, 'openid profile related.members related.members.groups', {
+      prompt: 'none',
+      login_hint: guardianId(mock),
+    });
 
     const authorization = await fetch(url, { redirect: 'manual' });
     expect(authorization.status).toBe(302);
@@ -74,7 +84,11 @@ describe('oauth4webapi against the mock', () => {
     expect(Object.keys(info.body).sort()).toEqual(['Members', 'user']);
     expect(info.body.Members?.every((m) => Array.isArray(m.groups))).toBe(true);
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token as string, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token as string, insecure),
+    );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect((await userInfo(refreshed.access_token, 'members')).status).toBe(200);
     // Rotation: the first refresh token is spent.
@@ -112,7 +126,11 @@ describe('oauth4webapi against the mock', () => {
     expect(info.body.community?.community).toBe('colegio-horizonte');
     expect(info.body.groups).toBeUndefined();
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.ClientSecretPost(clientSecret(mock)), tokens.refresh_token as string, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.ClientSecretPost(clientSecret(mock)), tokens.refresh_token as string, insecure),
+    );
     expect(refreshed.scope).toBe('openid fullname email related.communities');
   });
 
@@ -136,10 +154,23 @@ describe('oauth4webapi against the mock', () => {
 
   it('client_credentials gives a backend an app token for operations 2–8', async () => {
     const client: oauth.Client = { client_id: CONFIDENTIAL };
-    const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(clientSecret(mock)), new URLSearchParams({ community: 'colegio-horizonte' }), insecure);
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic(clientSecret(mock)),
+      new URLSearchParams({ community: 'colegio-horizonte' }),
+      insecure,
+    );
     const tokens = await oauth.processClientCredentialsResponse(as, client, response);
     expect(tokens.refresh_token).toBeUndefined();
-    const groups = await oauth.protectedResourceRequest(tokens.access_token, 'GET', new URL('/v1/groups?limit=2', mock.baseUrl), new Headers({ 'community-id': 'colegio-horizonte' }), null, insecure);
+    const groups = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      'GET',
+      new URL('/v1/groups?limit=2', mock.baseUrl),
+      new Headers({ 'community-id': 'colegio-horizonte' }),
+      null,
+      insecure,
+    );
     expect(groups.status).toBe(200);
   });
 });

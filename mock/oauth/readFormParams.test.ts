@@ -7,7 +7,15 @@ describe('readFormParams (RFC 6749 §3.1)', () => {
     ['an empty value is omitted', 'a=&b=2', { b: '2' }, []],
     ['a repeated parameter is reported', 'a=1&a=2', { a: '2' }, ['a']],
     ['an empty repeat is not a repeat', 'a=1&a=', { a: '1' }, []],
-    ['__proto__ is just a name', '__proto__=x&constructor=y', Object.fromEntries([['__proto__', 'x'], ['constructor', 'y']]), []],
+    [
+      '__proto__ is just a name',
+      '__proto__=x&constructor=y',
+      Object.fromEntries([
+        ['__proto__', 'x'],
+        ['constructor', 'y'],
+      ]),
+      [],
+    ],
   ])('%s', (_name, query, params, repeated) => {
     const read = readFormParams(new URLSearchParams(query));
     expect(Object.entries(read.params)).toEqual(Object.entries(params));

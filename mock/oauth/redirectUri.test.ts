@@ -50,8 +50,18 @@ describe('resolveRedirectUri (RFC 6749 §3.1.2)', () => {
   const loopback = 'http://127.0.0.1/cb';
   it.each([
     ['the registered URI', [registered], registered, { ok: true, redirectUri: registered, given: true }],
-    ['a registered loopback URI on any port', [registered, loopback], 'http://127.0.0.1:49152/cb', { ok: true, redirectUri: 'http://127.0.0.1:49152/cb', given: true }],
-    ['a loopback URI with no registered loopback path', [registered], 'http://127.0.0.1:49152/cb', { ok: false, reason: expect.stringMatching(/only the port may differ/) }],
+    [
+      'a registered loopback URI on any port',
+      [registered, loopback],
+      'http://127.0.0.1:49152/cb',
+      { ok: true, redirectUri: 'http://127.0.0.1:49152/cb', given: true },
+    ],
+    [
+      'a loopback URI with no registered loopback path',
+      [registered],
+      'http://127.0.0.1:49152/cb',
+      { ok: false, reason: expect.stringMatching(/only the port may differ/) },
+    ],
     ['a loopback URI with another path', [registered, loopback], 'http://127.0.0.1:49152/cb2', { ok: false }],
     ['nothing, with a single registered URI', [registered], undefined, { ok: true, redirectUri: registered, given: false }],
     ['nothing, with two registered URIs', [registered, 'https://b.example/cb'], undefined, { ok: false }],

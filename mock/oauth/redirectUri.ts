@@ -67,7 +67,8 @@ export function resolveRedirectUri(app: Stored<AppRecord>, requested: string | u
   if (requested.includes('#')) return { ok: false, reason: 'redirect_uri must not contain a fragment (RFC 6749 §3.1.2).' };
   const url = parseUrl(requested);
   if (!url) return { ok: false, reason: 'redirect_uri is not an absolute URI (RFC 6749 §3.1.2).' };
-  if (app.redirectUris.includes(requested) || matchesLoopbackRedirect(requested, app.redirectUris) || matchesOwnPage(requested, app.redirectUris, ownOrigin)) return { ok: true, redirectUri: requested, given: true };
+  if (app.redirectUris.includes(requested) || matchesLoopbackRedirect(requested, app.redirectUris) || matchesOwnPage(requested, app.redirectUris, ownOrigin))
+    return { ok: true, redirectUri: requested, given: true };
   return {
     ok: false,
     reason: isLoopbackRedirectUri(requested)

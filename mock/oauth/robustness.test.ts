@@ -12,9 +12,46 @@ afterAll(async () => {
   await mock.close();
 });
 
-const NAMES = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt', 'login_hint', 'grant_type', 'code', 'code_verifier', 'refresh_token', 'client_secret', 'community', 'request_id', 'decision', 'user_id', '__proto__', 'constructor'];
+const NAMES = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'prompt',
+  'login_hint',
+  'grant_type',
+  'code',
+  'code_verifier',
+  'refresh_token',
+  'client_secret',
+  'community',
+  'request_id',
+  'decision',
+  'user_id',
+  '__proto__',
+  'constructor',
+];
 const VALUES = fc.oneof(
-  fc.constantFrom(CONFIDENTIAL, PUBLIC, REDIRECT, 'code', 'S256', 'plain', 'none', 'openid profile', 'authorization_code', 'refresh_token', 'client_credentials', 'approve', 'deny', 'http://[::1]:1/x', 'http://127.0.0.1:0/%zz'),
+  fc.constantFrom(
+    CONFIDENTIAL,
+    PUBLIC,
+    REDIRECT,
+    'code',
+    'S256',
+    'plain',
+    'none',
+    'openid profile',
+    'authorization_code',
+    'refresh_token',
+    'client_credentials',
+    'approve',
+    'deny',
+    'http://[::1]:1/x',
+    'http://127.0.0.1:0/%zz',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
@@ -36,8 +73,18 @@ describe('robustness', () => {
     await fc.assert(
       fc.asyncProperty(
         PARAMS,
-        fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=ISO-8859-1', 'application/json', 'text/plain', 'multipart/form-data'),
-        fc.oneof(fc.constant(undefined), fc.constantFrom('Basic', 'Basic =', 'Basic Og==', 'Basic JXp6OiV6eg==', 'Bearer x'), fc.string({ maxLength: 30 }).map((s) => `Basic ${Buffer.from(s).toString('base64')}`)),
+        fc.constantFrom(
+          'application/x-www-form-urlencoded',
+          'application/x-www-form-urlencoded; charset=ISO-8859-1',
+          'application/json',
+          'text/plain',
+          'multipart/form-data',
+        ),
+        fc.oneof(
+          fc.constant(undefined),
+          fc.constantFrom('Basic', 'Basic =', 'Basic Og==', 'Basic JXp6OiV6eg==', 'Bearer x'),
+          fc.string({ maxLength: 30 }).map((s) => `Basic ${Buffer.from(s).toString('base64')}`),
+        ),
         async (pairs, contentType, authorization) => {
           const res = await mock.call('POST', '/oauth/token', { rawBody: toQuery(pairs), contentType, headers: authorization ? { authorization } : {} });
           expect(res.status).toBeLessThan(500);

@@ -62,7 +62,12 @@ describe('client authentication (RFC 6749 §2.3)', () => {
   it.each([
     ['client_secret_basic', () => ({ form, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }), 200, undefined],
     ['client_secret_post', () => ({ form: { ...form, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) } }), 200, undefined],
-    ['Basic with the same client_id in the body', () => ({ form: { ...form, client_id: CONFIDENTIAL }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }), 200, undefined],
+    [
+      'Basic with the same client_id in the body',
+      () => ({ form: { ...form, client_id: CONFIDENTIAL }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }),
+      200,
+      undefined,
+    ],
     ['Basic with a wrong secret', () => ({ form, basic: { id: CONFIDENTIAL, secret: 'wrong' } }), 401, 'invalid_client'],
     ['Basic with an unknown client', () => ({ form, basic: { id: 'app-x', secret: 'x' } }), 401, 'invalid_client'],
     ['a post with a wrong secret', () => ({ form: { ...form, client_id: CONFIDENTIAL, client_secret: 'wrong' } }), 400, 'invalid_client'],
@@ -70,8 +75,18 @@ describe('client authentication (RFC 6749 §2.3)', () => {
     ['no client at all', () => ({ form }), 400, 'invalid_client'],
     ['a confidential client without its secret', () => ({ form: { ...form, client_id: CONFIDENTIAL } }), 400, 'invalid_client'],
     ['a public client sending a secret', () => ({ form: { ...form, client_id: PUBLIC, client_secret: 'x' } }), 400, 'invalid_client'],
-    ['Basic and client_secret together', () => ({ form: { ...form, client_secret: clientSecret(mock) }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }), 400, 'invalid_request'],
-    ['Basic and another client_id in the body', () => ({ form: { ...form, client_id: PUBLIC }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }), 400, 'invalid_request'],
+    [
+      'Basic and client_secret together',
+      () => ({ form: { ...form, client_secret: clientSecret(mock) }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'Basic and another client_id in the body',
+      () => ({ form: { ...form, client_id: PUBLIC }, basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } }),
+      400,
+      'invalid_request',
+    ],
   ])('%s → %s', async (_name, given, status, error) => {
     const { form: body, basic } = given() as { form: Record<string, string>; basic?: { id: string; secret: string } };
     const res = await tokenRequest(mock, body, basic ? { basic } : {});
@@ -90,7 +105,11 @@ describe('client authentication (RFC 6749 §2.3)', () => {
 describe('authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6)', () => {
   it('answers the §5.1 body with no-store, and the token works on user-info', async () => {
     const { code, verifier } = await codeFor(mock);
-    const res = await tokenRequest(mock, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }, { basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } });
+    const res = await tokenRequest(
+      mock,
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier },
+      { basic: { id: CONFIDENTIAL, secret: clientSecret(mock) } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('pragma')).toBe('no-cache');
@@ -103,7 +122,14 @@ describe('authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6)', () => {
     });
     expect(mock.deps.contract.validateResponse('token', 200, 'application/json', res.body).errors).toEqual([]);
     const record = mock.deps.store.token(res.body.access_token)!;
-    expect(record).toMatchObject({ kind: 'user', clientId: CONFIDENTIAL, communities: [COMMUNITY], fromCode: code, issuedAt: '2026-03-01T12:00:00.000Z', expiresAt: '2026-03-01T13:00:00.000Z' });
+    expect(record).toMatchObject({
+      kind: 'user',
+      clientId: CONFIDENTIAL,
+      communities: [COMMUNITY],
+      fromCode: code,
+      issuedAt: '2026-03-01T12:00:00.000Z',
+      expiresAt: '2026-03-01T13:00:00.000Z',
+    });
     expect((await userInfo(res.body.access_token)).status).toBe(200);
   });
 
@@ -119,9 +145,19 @@ describe('authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6)', () => {
     expect(tokens.scope).toBe('openid email');
   });
 
-  const exchange = async (change: (base: Record<string, string | undefined>) => Record<string, string | undefined>, codeOptions: Parameters<typeof codeFor>[1] = {}) => {
+  const exchange = async (
+    change: (base: Record<string, string | undefined>) => Record<string, string | undefined>,
+    codeOptions: Parameters<typeof codeFor>[1] = {},
+  ) => {
     const { code, verifier } = await codeFor(mock, codeOptions);
-    const base = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) };
+    const base = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CONFIDENTIAL,
+      client_secret: clientSecret(mock),
+    };
     return tokenRequest(mock, change(base));
   };
 
@@ -133,7 +169,11 @@ describe('authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6)', () => {
     ['a wrong code_verifier', (b: Record<string, string | undefined>) => ({ ...b, code_verifier: 'x'.repeat(43) }), 'invalid_grant'],
     ['no code_verifier', (b: Record<string, string | undefined>) => ({ ...b, code_verifier: undefined }), 'invalid_grant'],
     ['a malformed code_verifier', (b: Record<string, string | undefined>) => ({ ...b, code_verifier: 'short' }), 'invalid_grant'],
-    ['another client redeeming it', (b: Record<string, string | undefined>) => ({ ...b, client_id: 'app-boletim-plus', client_secret: clientSecret(mock, 'app-boletim-plus') }), 'invalid_grant'],
+    [
+      'another client redeeming it',
+      (b: Record<string, string | undefined>) => ({ ...b, client_id: 'app-boletim-plus', client_secret: clientSecret(mock, 'app-boletim-plus') }),
+      'invalid_grant',
+    ],
   ])('refuses %s → %s', async (_name, change, error) => {
     expectOAuthError(await exchange(change), error);
   });
@@ -153,18 +193,37 @@ describe('authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6)', () => {
   it('a code expires 60 s after it was issued (mock clock)', async () => {
     const { code, verifier } = await codeFor(mock);
     mock.clock.advance(60_000);
-    const res = await tokenRequest(mock, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) });
+    const res = await tokenRequest(mock, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CONFIDENTIAL,
+      client_secret: clientSecret(mock),
+    });
     expectOAuthError(res, 'invalid_grant');
     expect(res.body.error_description).toMatch(/expired/);
   });
 
   it('a code used twice is refused, and every token issued from it is revoked (RFC 6749 §4.1.2)', async () => {
     const { code, verifier } = await codeFor(mock);
-    const form = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) };
+    const form = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CONFIDENTIAL,
+      client_secret: clientSecret(mock),
+    };
     const first = await tokenRequest(mock, form);
     expect(first.status).toBe(200);
     // A refresh before the replay: its tokens descend from the same code and must fall too.
-    const refreshed = await tokenRequest(mock, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) });
+    const refreshed = await tokenRequest(mock, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      client_id: CONFIDENTIAL,
+      client_secret: clientSecret(mock),
+    });
     expect(refreshed.status).toBe(200);
     expect((await userInfo(refreshed.body.access_token)).status).toBe(200);
 
@@ -176,7 +235,12 @@ describe('authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6)', () => {
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
     }
-    const refresh = await tokenRequest(mock, { grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) });
+    const refresh = await tokenRequest(mock, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshed.body.refresh_token,
+      client_id: CONFIDENTIAL,
+      client_secret: clientSecret(mock),
+    });
     expectOAuthError(refresh, 'invalid_grant');
   });
 
@@ -234,7 +298,13 @@ describe('refresh_token grant (RFC 6749 §6) with rotation', () => {
       async () => {
         const tokens = await tokensFor(mock);
         // Replaying the code revokes the grant, refresh token included.
-        await tokenRequest(mock, { grant_type: 'authorization_code', code: tokens.code, redirect_uri: REDIRECT, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) });
+        await tokenRequest(mock, {
+          grant_type: 'authorization_code',
+          code: tokens.code,
+          redirect_uri: REDIRECT,
+          client_id: CONFIDENTIAL,
+          client_secret: clientSecret(mock),
+        });
         return tokens.refresh_token;
       },
       {},
@@ -246,7 +316,12 @@ describe('refresh_token grant (RFC 6749 §6) with rotation', () => {
 
   it('refuses a refresh token of another client', async () => {
     const tokens = await tokensFor(mock);
-    const res = await tokenRequest(mock, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'app-boletim-plus', client_secret: clientSecret(mock, 'app-boletim-plus') });
+    const res = await tokenRequest(mock, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: 'app-boletim-plus',
+      client_secret: clientSecret(mock, 'app-boletim-plus'),
+    });
     expectOAuthError(res, 'invalid_grant');
   });
 
@@ -265,7 +340,11 @@ describe('client_credentials grant (RFC 6749 §4.4)', () => {
     const res = await credentials();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access_token: expect.stringMatching(/^mock_at_/), token_type: 'Bearer', expires_in: 3600, scope: 'groups:read members:read' });
-    const active = mock.deps.store.installationsOfApp(CONFIDENTIAL).filter((i) => i.active).map((i) => i.community).sort();
+    const active = mock.deps.store
+      .installationsOfApp(CONFIDENTIAL)
+      .filter((i) => i.active)
+      .map((i) => i.community)
+      .sort();
     expect(mock.deps.store.token(res.body.access_token)).toMatchObject({ kind: 'app', subject: CONFIDENTIAL, communities: active });
   });
 

@@ -38,7 +38,12 @@ export function validateAuthorizationRequest(search: URLSearchParams, store: Sto
   if (!resolved.ok) return pageError(resolved.reason);
 
   const state = repeated.includes('state') ? undefined : params.state;
-  const fail = (error: OAuthError): AuthorizationCheck => ({ outcome: 'redirect-error', redirectUri: resolved.redirectUri, error, ...(state !== undefined ? { state } : {}) });
+  const fail = (error: OAuthError): AuthorizationCheck => ({
+    outcome: 'redirect-error',
+    redirectUri: resolved.redirectUri,
+    error,
+    ...(state !== undefined ? { state } : {}),
+  });
 
   if (repeated.length > 0) return fail(new OAuthError('invalid_request', `Parameters must not be repeated (RFC 6749 §3.1): ${repeated.join(', ')}.`));
 
@@ -51,16 +56,25 @@ export function validateAuthorizationRequest(search: URLSearchParams, store: Sto
   // RFC 6749 §3.3: without a scope the server uses a pre-defined default, here every scope of the manifest.
   const scopes = asked.length > 0 ? asked : [...allowed];
   const refused = scopes.filter((s) => !allowed.includes(s));
-  if (refused.length > 0) return fail(new OAuthError('invalid_scope', `Not among the scopes of ${clientId} (${allowed.join(' ') || 'none'}): ${refused.join(' ')}.`));
+  if (refused.length > 0)
+    return fail(new OAuthError('invalid_scope', `Not among the scopes of ${clientId} (${allowed.join(' ') || 'none'}): ${refused.join(' ')}.`));
   if (scopes.length === 0) return fail(new OAuthError('invalid_scope', `${clientId} declares no scope in its manifest.`));
 
   const challenge = params.code_challenge;
   const method = params.code_challenge_method;
-  if (method !== undefined && challenge === undefined) return fail(new OAuthError('invalid_request', 'code_challenge_method was sent without code_challenge (RFC 7636 §4.3).'));
+  if (method !== undefined && challenge === undefined)
+    return fail(new OAuthError('invalid_request', 'code_challenge_method was sent without code_challenge (RFC 7636 §4.3).'));
   if (challenge !== undefined) {
     // RFC 7636 §4.3: an absent method means "plain", which only exists for clients that cannot hash (§4.2).
-    if (method !== 'S256') return fail(new OAuthError('invalid_request', `code_challenge_method must be S256 (got ${method === undefined ? 'none, which means plain' : `"${method}"`}); plain is not supported (RFC 7636 §4.2).`));
-    if (!isS256Challenge(challenge)) return fail(new OAuthError('invalid_request', 'code_challenge must be the 43-character BASE64URL of a SHA-256 digest (RFC 7636 §4.2).'));
+    if (method !== 'S256')
+      return fail(
+        new OAuthError(
+          'invalid_request',
+          `code_challenge_method must be S256 (got ${method === undefined ? 'none, which means plain' : `"${method}"`}); plain is not supported (RFC 7636 §4.2).`,
+        ),
+      );
+    if (!isS256Challenge(challenge))
+      return fail(new OAuthError('invalid_request', 'code_challenge must be the 43-character BASE64URL of a SHA-256 digest (RFC 7636 §4.2).'));
   } else if (app.clientSecret === undefined) {
     // A public client cannot authenticate at the token endpoint: PKCE is what ties the code to it (RFC 7636 §1).
     return fail(new OAuthError('invalid_request', `${clientId} is a public client: code_challenge (S256) is required (RFC 7636).`));
@@ -68,7 +82,8 @@ export function validateAuthorizationRequest(search: URLSearchParams, store: Sto
 
   const prompt = params.prompt === undefined ? [] : parseScope(params.prompt).filter((p) => PROMPTS.has(p));
   const promptNone = prompt.includes('none');
-  if (promptNone && prompt.length > 1) return fail(new OAuthError('invalid_request', 'prompt=none cannot be combined with other prompt values (OpenID Connect Core §3.1.2.1).'));
+  if (promptNone && prompt.length > 1)
+    return fail(new OAuthError('invalid_request', 'prompt=none cannot be combined with other prompt values (OpenID Connect Core §3.1.2.1).'));
 
   const request: AuthorizationRequest = {
     clientId,

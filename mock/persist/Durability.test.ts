@@ -20,7 +20,7 @@ import type { Session } from '../sessions/Session.ts';
 import { createMemoryStore } from '../store/createMemoryStore.ts';
 import type { Store } from '../store/Store.ts';
 import { httpRequest, stateDigest } from '../testing/httpRequest.ts';
-import type { Durability} from './Durability.ts';
+import type { Durability } from './Durability.ts';
 import { type DurableIo } from './Durability.ts';
 import { openDurableSessions } from './openDurableSessions.ts';
 import { readStateFile } from './readStateFile.ts';
@@ -74,7 +74,10 @@ afterEach(async () => {
 async function startDurable(io?: DurableIo): Promise<{ base: string; deps: Session; durability: Durability }> {
   const start = readStateFile(file);
   const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z'), dataset: start.dataset });
-  const durability = openDurableSessions(file, start, deps.sessions, { seed: start.dataset ? { dataset: start.dataset } : { generate: { seed: 1, size: 'default' } }, ...(io ? { io } : {}) });
+  const durability = openDurableSessions(file, start, deps.sessions, {
+    seed: start.dataset ? { dataset: start.dataset } : { generate: { seed: 1, size: 'default' } },
+    ...(io ? { io } : {}),
+  });
   server = createMockServer(createApp(deps, { durability }).app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deps: deps.sessions.use(DEFAULT_SESSION), durability };
@@ -109,10 +112,28 @@ describe('--state-file: durable before the answer', () => {
     const { base, deps } = await startDurable();
     await httpRequest(base, 'POST', '/v2/sync/paths/uploadEntities', AUTH, upload('paths-1'));
     const installation = deps.store.installationsInCommunity('colegio-horizonte').find((i) => i.active)!;
-    const put = await httpRequest(base, 'PUT', `/v1/appmaker/apps/${installation.appId}/installations/colegio-horizonte`, AUTH, JSON.stringify({ ...installation, active: installation.active }));
-    const pending = deps.store.apps().flatMap((a) => deps.store.installationsOfApp(a.manifest.id as string)).find((i) => i.community === 'colegio-horizonte' && i.status === 'pending_approval');
+    const put = await httpRequest(
+      base,
+      'PUT',
+      `/v1/appmaker/apps/${installation.appId}/installations/colegio-horizonte`,
+      AUTH,
+      JSON.stringify({ ...installation, active: installation.active }),
+    );
+    const pending = deps.store
+      .apps()
+      .flatMap((a) => deps.store.installationsOfApp(a.manifest.id as string))
+      .find((i) => i.community === 'colegio-horizonte' && i.status === 'pending_approval');
     const approve = pending ? await httpRequest(base, 'POST', `/v1/appmaker/apps/${pending.appId}/installations/colegio-horizonte/approve`, AUTH) : undefined;
-    const token = await httpRequest(base, 'POST', '/oauth/token', { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`app-diario-escolar:${deps.store.apps().find((a) => a.manifest.id === 'app-diario-escolar')!.clientSecret}`).toString('base64')}` }, 'grant_type=client_credentials&community=colegio-horizonte');
+    const token = await httpRequest(
+      base,
+      'POST',
+      '/oauth/token',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`app-diario-escolar:${deps.store.apps().find((a) => a.manifest.id === 'app-diario-escolar')!.clientSecret}`).toString('base64')}`,
+      },
+      'grant_type=client_credentials&community=colegio-horizonte',
+    );
     expect([put.status, approve?.status, token.status]).toEqual([200, 200, 200]);
     expect(onDisk().token(token.body.access_token)).toBeDefined();
     expect(digest(onDisk())).toBe(digest(deps.store));
@@ -177,19 +198,27 @@ describe('--state-file: durable before the answer', () => {
 
   it('many parallel writers: every answered write is on disk, none torn', async () => {
     const { base, deps } = await startDurable();
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => httpRequest(base, 'POST', `/v2/sync/par-${i % 7}/uploadEntities`, AUTH, upload(`par-${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => httpRequest(base, 'POST', `/v2/sync/par-${i % 7}/uploadEntities`, AUTH, upload(`par-${i}`))),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(60).fill(200));
     const disk = onDisk();
     for (let i = 0; i < 60; i++) expect(disk.groupByAlias('colegio-horizonte', `par-${i}`)?.name).toBe(`Turma par-${i}`);
     expect(digest(disk)).toBe(digest(deps.store));
-    const lines = fs.readFileSync(`${file}.log`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { seq: number });
+    const lines = fs
+      .readFileSync(`${file}.log`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { seq: number });
     expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => lines[0]!.seq + i));
   });
 
   it('a state-file in a folder that does not exist is refused at start, naming the path', () => {
     const missing = join(dir, 'no-such-folder', 'state.json');
     const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
-    expect(() => openDurableSessions(missing, readStateFile(missing), deps.sessions, { seed: { generate: { seed: 1, size: 'default' } } })).toThrow(`cannot write the state file ${missing}.log`);
+    expect(() => openDurableSessions(missing, readStateFile(missing), deps.sessions, { seed: { generate: { seed: 1, size: 'default' } } })).toThrow(
+      `cannot write the state file ${missing}.log`,
+    );
   });
 });
 
@@ -202,7 +231,11 @@ describe('sessions: replay and compaction are generic over them', () => {
     deps.sessions.store('default').putSyncRun(run('d-1'));
     deps.sessions.store('alice').putSyncRun(run('a-1'));
     durability.commit();
-    const log = fs.readFileSync(`${file}.log`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { session: string });
+    const log = fs
+      .readFileSync(`${file}.log`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { session: string });
     expect(log.map((e) => e.session)).toEqual(['default', 'alice']);
 
     const replayed = new Map<string, Store>();

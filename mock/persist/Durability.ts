@@ -149,7 +149,13 @@ export class Durability {
     for (const [name, store] of this.options.sessions()) sessions[name] = encodeSnapshot(snapshotOf(store.changes()));
     const seq = this.seq;
     const seed = this.options.seed;
-    const text = JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, logSeq: seq, ...('generate' in seed ? { seed: seed.generate } : { seedDataset: seed.dataset }), sessions });
+    const text = JSON.stringify({
+      format: SNAPSHOT_FORMAT,
+      version: 2,
+      logSeq: seq,
+      ...('generate' in seed ? { seed: seed.generate } : { seedDataset: seed.dataset }),
+      sessions,
+    });
     const dir = dirname(this.file);
     const tmp = join(dir, `.${basename(this.file)}.${process.pid}.tmp`);
     let fd: number | undefined;

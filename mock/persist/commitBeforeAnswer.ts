@@ -21,7 +21,10 @@ export function commitBeforeAnswer(durability: Durability | undefined, answer: P
     return answer;
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
-    const problem = new HttpProblem('storage_unavailable', `The write was not kept, and nothing changed: ${error.message}. Try again once the disk is writable.`);
+    const problem = new HttpProblem(
+      'storage_unavailable',
+      `The write was not kept, and nothing changed: ${error.message}. Try again once the disk is writable.`,
+    );
     return { status: problem.status, body: problemBody(problem, url), headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '1' } };
   }
 }

@@ -16,7 +16,10 @@ const AUTH = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'commu
 const running: ChildProcess[] = [];
 
 function start(file: string): { child: ChildProcess; base: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', '--state-file', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', '--state-file', file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   const base = waitForListening(child);
   return { child, base };
@@ -50,7 +53,14 @@ describe('--state-file under kill -9', () => {
             const res = await fetch(`${base}/v2/sync/kill-${w}/uploadEntities`, {
               method: 'POST',
               headers: AUTH,
-              body: JSON.stringify({ groups: { data: [{ alias: `${id}-a`, name: `Turma ${id} A`, season: '2026' }, { alias: `${id}-b`, name: `Turma ${id} B`, season: '2026' }] } }),
+              body: JSON.stringify({
+                groups: {
+                  data: [
+                    { alias: `${id}-a`, name: `Turma ${id} A`, season: '2026' },
+                    { alias: `${id}-b`, name: `Turma ${id} B`, season: '2026' },
+                  ],
+                },
+              }),
             });
             if (res.status === 200) acknowledged.push(id);
             await res.arrayBuffer();
@@ -77,7 +87,9 @@ describe('--state-file under kill -9', () => {
       const missing = acknowledged.filter((id) => byAlias.get(`${id}-a`) !== `Turma ${id} A` || byAlias.get(`${id}-b`) !== `Turma ${id} B`);
       expect(missing, `${missing.length} of ${acknowledged.length} acknowledged uploads lost`).toEqual([]);
       // Whole or absent: no upload has one of its groups without the other.
-      const halves = [...byAlias.keys()].filter((alias) => /^k\d+-\d+-[ab]$/.test(alias) && !byAlias.has(alias.replace(/-a$/, '-B').replace(/-b$/, '-a').replace(/-B$/, '-b')));
+      const halves = [...byAlias.keys()].filter(
+        (alias) => /^k\d+-\d+-[ab]$/.test(alias) && !byAlias.has(alias.replace(/-a$/, '-B').replace(/-b$/, '-a').replace(/-B$/, '-b')),
+      );
       expect(halves).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,8 @@ const dataset = generateDataset({ seed: 3, size: 'default' });
 const entry = (seq: number, session = 'default') => JSON.stringify({ seq, session, ops: [['putSyncRun', { _id: `r${seq}`, community: 'c', uploads: [] }]] });
 const snapshot = (logSeq: number) => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 1, logSeq, sessions: { default: dataset, other: dataset } });
 
-const v2 = (sessions: unknown, seed: unknown = { seed: 7, size: 'default', groups: 1_000_000 }) => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, logSeq: 0, seed, sessions });
+const v2 = (sessions: unknown, seed: unknown = { seed: 7, size: 'default', groups: 1_000_000 }) =>
+  JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, logSeq: 0, seed, sessions });
 
 describe('readDurableState', () => {
   it('reads a version 2 snapshot: how its base is generated, and each session as its base and writes', () => {
@@ -82,7 +83,11 @@ describe('readDurableState', () => {
     ['cut in the middle', () => snapshot(0).slice(0, 5000), /state\.json: the snapshot is not valid JSON at line 1, column \d+ \(byte \d+\)/],
     ['broken on line 3', () => '{\n  "seed": 1,\n  "groups": [,]\n}', /at line 3, column 14 \(byte 28\)/],
     ['not a state', () => '{"hello": "world"}', /state\.json: the file is not a mock state/],
-    ['a session that is not a state', () => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 1, logSeq: 0, sessions: { default: { seed: 'x' } } }), /session "default" is not a mock state/],
+    [
+      'a session that is not a state',
+      () => JSON.stringify({ format: SNAPSHOT_FORMAT, version: 1, logSeq: 0, sessions: { default: { seed: 'x' } } }),
+      /session "default" is not a mock state/,
+    ],
     ['(version 2) a session without ops', () => v2({ default: { base: 'seed' } }), /session "default" is not \{"base": "seed" or a mock state, "ops"/],
     ['(version 2) an op that is not a write', () => v2({ default: { base: 'seed', ops: [['reset', {}]] } }), /session "default" is not \{"base"/],
     ['(version 2) a base that is not a state', () => v2({ alice: { base: { seed: 2 }, ops: [] } }), /session "alice"'s base is not a mock state/],

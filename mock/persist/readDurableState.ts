@@ -33,7 +33,13 @@ export function logFileOf(file: string): string {
 export function readDurableState(file: string): DurableState {
   const snapshot = readSnapshot(file);
   const log = readLog(logFileOf(file), snapshot.seq);
-  return { ...(snapshot.seed ? { seed: snapshot.seed } : {}), sessions: snapshot.sessions, snapshotSeq: snapshot.seq, ...log, lastSeq: Math.max(snapshot.seq, log.lastSeq) };
+  return {
+    ...(snapshot.seed ? { seed: snapshot.seed } : {}),
+    sessions: snapshot.sessions,
+    snapshotSeq: snapshot.seq,
+    ...log,
+    lastSeq: Math.max(snapshot.seq, log.lastSeq),
+  };
 }
 
 function parseJson(file: string, text: string, what: string): unknown {
@@ -62,8 +68,14 @@ function readSnapshot(file: string): { seed?: SeedSource; sessions: Map<string, 
   const data = parseJson(file, readFileSync(file, 'utf8'), 'the snapshot') as Record<string, unknown> | null;
   if (data && typeof data === 'object' && data.format === SNAPSHOT_FORMAT) {
     const sessions = data.sessions as Record<string, unknown> | undefined;
-    if (typeof data.logSeq !== 'number' || !sessions || typeof sessions !== 'object') throw new StateFileError(`${file}: the snapshot has no logSeq or sessions. The file was left as it is.`);
-    if (data.version === 2) return { seed: checkSeed(file, data), sessions: new Map(Object.entries(sessions).map(([name, saved]) => [name, checkSession(file, saved, name)])), seq: data.logSeq };
+    if (typeof data.logSeq !== 'number' || !sessions || typeof sessions !== 'object')
+      throw new StateFileError(`${file}: the snapshot has no logSeq or sessions. The file was left as it is.`);
+    if (data.version === 2)
+      return {
+        seed: checkSeed(file, data),
+        sessions: new Map(Object.entries(sessions).map(([name, saved]) => [name, checkSession(file, saved, name)])),
+        seq: data.logSeq,
+      };
     // Version 1 held every session whole; its default session is the base the others started from.
     const datasets = new Map(Object.entries(sessions).map(([name, ds]) => [name, checkDataset(file, ds, `session "${name}"`)]));
     return { ...wholeSessions(datasets), seq: data.logSeq };
@@ -82,8 +94,16 @@ function wholeSessions(datasets: Map<string, Dataset>): { seed?: SeedSource; ses
 function checkSeed(file: string, data: Record<string, unknown>): SeedSource {
   if (data.seedDataset !== undefined) return { dataset: checkDataset(file, data.seedDataset, 'the seed dataset') };
   const g = data.seed as { seed?: unknown; size?: unknown; groups?: unknown } | undefined;
-  if (!g || typeof g !== 'object' || !Number.isSafeInteger(g.seed) || (g.size !== 'default' && g.size !== 'large') || (g.groups !== undefined && !(Number.isSafeInteger(g.groups) && (g.groups as number) >= 0))) {
-    throw new StateFileError(`${file}: the snapshot's seed is not {"seed": integer, "size": "default"|"large", "groups"?: integer}. The file was left as it is.`);
+  if (
+    !g ||
+    typeof g !== 'object' ||
+    !Number.isSafeInteger(g.seed) ||
+    (g.size !== 'default' && g.size !== 'large') ||
+    (g.groups !== undefined && !(Number.isSafeInteger(g.groups) && (g.groups as number) >= 0))
+  ) {
+    throw new StateFileError(
+      `${file}: the snapshot's seed is not {"seed": integer, "size": "default"|"large", "groups"?: integer}. The file was left as it is.`,
+    );
   }
   return { generate: { seed: g.seed as number, size: g.size, ...(g.groups !== undefined ? { groups: g.groups as number } : {}) } };
 }
@@ -92,7 +112,9 @@ function checkSession(file: string, saved: unknown, name: string): SessionSnapsh
   const s = saved as { base?: unknown; ops?: unknown } | null;
   const writes = s && typeof s === 'object' ? decodeWrites(s.ops) : undefined;
   if (!s || !writes) {
-    throw new StateFileError(`${file}: session "${name}" is not {"base": "seed" or a mock state, "ops": [["method", argument], …]}. The file was left as it is.`);
+    throw new StateFileError(
+      `${file}: session "${name}" is not {"base": "seed" or a mock state, "ops": [["method", argument], …]}. The file was left as it is.`,
+    );
   }
   return { base: s.base === 'seed' ? 'seed' : checkDataset(file, s.base, `session "${name}"'s base`), writes };
 }
@@ -115,7 +137,9 @@ function readLog(file: string, afterSeq: number): Omit<DurableState, 'sessions' 
     try {
       entry = JSON.parse(text);
     } catch (error) {
-      throw new StateFileError(`${file}: ${at} is corrupt: ${(error as Error).message}. The file was left as it is; move it away to start from the snapshot alone.`);
+      throw new StateFileError(
+        `${file}: ${at} is corrupt: ${(error as Error).message}. The file was left as it is; move it away to start from the snapshot alone.`,
+      );
     }
     const e = entry as { seq?: unknown; session?: unknown; ops?: unknown } | null;
     const writes = e && typeof e === 'object' ? decodeWrites(e.ops) : undefined;

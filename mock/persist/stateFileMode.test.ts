@@ -15,7 +15,10 @@ describe('--state-file', () => {
   it('creates FILE and FILE.log with mode 0600', { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-mode-'));
     const file = join(dir, 'state.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', '--state-file', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts', '--host', '127.0.0.1', '--port', '0', '--quiet', '--state-file', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const base = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -26,7 +29,11 @@ describe('--state-file', () => {
         });
         child.once('exit', (code) => reject(new Error(`exited (${code}) before listening: ${out}`)));
       });
-      const res = await fetch(`${base}/__mock/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }) });
+      const res = await fetch(`${base}/__mock/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds: 60 }),
+      });
       await res.arrayBuffer();
       const exit = once(child, 'exit');
       child.kill('SIGTERM');
@@ -37,5 +44,4 @@ describe('--state-file', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-
 });

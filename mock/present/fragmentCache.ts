@@ -10,7 +10,11 @@ export const FRAGMENT_CACHE_SIZE = 50_000;
  * the record is replaced, and a replaced record is simply a new key. Two generations bound the memory: when
  * the young one is full it becomes the old one, and what is read again from the old one moves back.
  */
-export function fragmentCache<R extends object>(present: (record: R) => unknown, schemaPointer: string, size = FRAGMENT_CACHE_SIZE): (contract: Contract, record: R) => JsonFragment {
+export function fragmentCache<R extends object>(
+  present: (record: R) => unknown,
+  schemaPointer: string,
+  size = FRAGMENT_CACHE_SIZE,
+): (contract: Contract, record: R) => JsonFragment {
   let young = new Map<R, JsonFragment>();
   let old = new Map<R, JsonFragment>();
   const keep = (record: R, fragment: JsonFragment): void => {

@@ -22,7 +22,10 @@ describe('presentDataActionComponent', () => {
       'namespaces merge; on a clash the first one wins',
       { given: { '@education:basic': { inep: '35012345' }, '@acme:extra': { inep: '99999999', cor: 'azul' } }, want: { inep: '35012345', cor: 'azul' } },
     ],
-    ['a "__proto__" key stays a plain key', { given: JSON.parse('{"@x:y":{"__proto__":"p"}}') as ComponentRecord['fields'], want: JSON.parse('{"__proto__":"p"}') as Record<string, string> }],
+    [
+      'a "__proto__" key stays a plain key',
+      { given: JSON.parse('{"@x:y":{"__proto__":"p"}}') as ComponentRecord['fields'], want: JSON.parse('{"__proto__":"p"}') as Record<string, string> },
+    ],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {
@@ -33,6 +36,11 @@ describe('presentDataActionComponent', () => {
   });
 
   it('shows an inactive component as inactive', () => {
-    expect(presentDataActionComponent({ ...math, active: false })).toMatchObject({ active: false, alias: 'MAT-7', name: 'Matemática - 7º ano', updatedAt: math.updatedAt });
+    expect(presentDataActionComponent({ ...math, active: false })).toMatchObject({
+      active: false,
+      alias: 'MAT-7',
+      name: 'Matemática - 7º ano',
+      updatedAt: math.updatedAt,
+    });
   });
 });

@@ -24,7 +24,10 @@ const guardian: UserRecord = {
 describe('presentDataActionUser', () => {
   const cases: Array<[string, UserRecord]> = [
     ['an active guardian', guardian],
-    ['an inactive user without fields or admin key', { ...guardian, active: false, fields: {}, rolesSet: { student: true, guardian: false, professor: false, coordenator: false } }],
+    [
+      'an inactive user without fields or admin key',
+      { ...guardian, active: false, fields: {}, rolesSet: { student: true, guardian: false, professor: false, coordenator: false } },
+    ],
     ['a coordenator who is also a guardian', { ...guardian, rolesSet: { ...guardian.rolesSet, coordenator: true }, syncedAt: '2026-03-02T16:45:12.300Z' }],
   ];
 

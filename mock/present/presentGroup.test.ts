@@ -29,11 +29,17 @@ describe('presentGroup', () => {
     ],
     [
       'a group never synced has no syncedAt key',
-      { given: { ...record, syncedAt: undefined }, keys: ['_id', 'alias', 'createdAt', 'updatedAt', 'community', 'name', 'tags', 'admins', 'active', 'season', 'fields'] },
+      {
+        given: { ...record, syncedAt: undefined },
+        keys: ['_id', 'alias', 'createdAt', 'updatedAt', 'community', 'name', 'tags', 'admins', 'active', 'season', 'fields'],
+      },
     ],
     [
       'a deleted group shows active: false and empty relations',
-      { given: { ...record, active: false, tags: [], admins: [], components: [] }, keys: ['_id', 'alias', 'createdAt', 'updatedAt', 'community', 'name', 'tags', 'admins', 'active', 'season', 'fields', 'syncedAt'] },
+      {
+        given: { ...record, active: false, tags: [], admins: [], components: [] },
+        keys: ['_id', 'alias', 'createdAt', 'updatedAt', 'community', 'name', 'tags', 'admins', 'active', 'season', 'fields', 'syncedAt'],
+      },
     ],
   ];
 

@@ -55,12 +55,24 @@ describe('presentInstallation', () => {
     ['installed, with contact info', { given: installed, want: { status: 'installed', approved: true, active: true, contactInfo: installed.contactInfo } }],
     [
       'pending update',
-      { given: { ...installed, status: 'pending_update', pendingUpdate: true, pendingUpdateSince: '2025-09-01T09:00:00.000Z', requiresManualUpdate: true }, want: { pendingUpdate: true, pendingUpdateSince: '2025-09-01T09:00:00.000Z' } },
+      {
+        given: { ...installed, status: 'pending_update', pendingUpdate: true, pendingUpdateSince: '2025-09-01T09:00:00.000Z', requiresManualUpdate: true },
+        want: { pendingUpdate: true, pendingUpdateSince: '2025-09-01T09:00:00.000Z' },
+      },
     ],
     [
       'uninstalled',
       {
-        given: { ...installed, status: 'uninstalled', active: false, installed: false, uninstalledAt: '2025-10-01T00:00:00.000Z', uninstalledBy: '64b7f0c2a1e4d93b5c0f1a01', uninstalledReason: 'Substituído.', contactInfo: undefined },
+        given: {
+          ...installed,
+          status: 'uninstalled',
+          active: false,
+          installed: false,
+          uninstalledAt: '2025-10-01T00:00:00.000Z',
+          uninstalledBy: '64b7f0c2a1e4d93b5c0f1a01',
+          uninstalledReason: 'Substituído.',
+          contactInfo: undefined,
+        },
         want: { status: 'uninstalled', installed: false, uninstalledReason: 'Substituído.' },
       },
     ],
@@ -73,13 +85,22 @@ describe('presentInstallation', () => {
     expect(loadContract().validateSchema('#/components/schemas/AppInstallation', shown)).toEqual([]);
     // Nothing of the record's keys or the app's secrets leaks, and no key is present with an undefined value.
     const text = JSON.stringify(shown);
-    for (const secret of ['appId', 'community', 'clientSecret', 'dataActionSecret', 'redirectUris', 'sk_secret', 'cs_secret']) expect(text).not.toContain(secret);
+    for (const secret of ['appId', 'community', 'clientSecret', 'dataActionSecret', 'redirectUris', 'sk_secret', 'cs_secret'])
+      expect(text).not.toContain(secret);
     expect(Object.values(shown).every((v) => v !== undefined)).toBe(true);
   });
 
   it('keys of a pending installation are exactly what it has', () => {
     expect(Object.keys(presentInstallation(pending, app))).toEqual([
-      'manifest', 'approved', 'active', 'installed', 'installedBy', 'pendingUpdate', 'requiresManualUpdate', 'status', 'consentedFeatures',
+      'manifest',
+      'approved',
+      'active',
+      'installed',
+      'installedBy',
+      'pendingUpdate',
+      'requiresManualUpdate',
+      'status',
+      'consentedFeatures',
     ]);
   });
 

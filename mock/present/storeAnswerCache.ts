@@ -16,7 +16,9 @@ interface Generation<O extends object> {
  * `store.version` moves on every write, reset and import, and a moved version drops everything kept for
  * that store. Memory stays bounded: kept per owner (gone with it), a few variants each.
  */
-export function storeAnswerCache<O extends object>(schemaPointer: string): (contract: Contract, store: Store, owner: O, variant: string, build: () => unknown) => JsonFragment {
+export function storeAnswerCache<O extends object>(
+  schemaPointer: string,
+): (contract: Contract, store: Store, owner: O, variant: string, build: () => unknown) => JsonFragment {
   const byStore = new WeakMap<Store, Generation<O>>();
   return (contract, store, owner, variant, build) => {
     let generation = byStore.get(store);

@@ -4,7 +4,19 @@
  * A masked value keeps its last four characters when it is long enough to tell two apart.
  */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const SECRET_KEYS = new Set(['secret', 'client_secret', 'clientsecret', 'access_token', 'refresh_token', 'id_token', 'code_verifier', 'token', 'password', 'datasecret', 'dataactionsecret']);
+const SECRET_KEYS = new Set([
+  'secret',
+  'client_secret',
+  'clientsecret',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code_verifier',
+  'token',
+  'password',
+  'datasecret',
+  'dataactionsecret',
+]);
 /** In forms and query strings `code` is an authorization code (RFC 6749 §4.1.2); in JSON it is a postal or problem code. */
 const FORM_SECRET_KEYS = new Set([...SECRET_KEYS, 'code']);
 
@@ -72,7 +84,10 @@ export function maskJson(value: unknown, depth = 0): unknown {
 
 /** Secrets in free text (an HTML redirect page naming its Location, an error echoing a form): `code=…` and the like. */
 export function maskText(text: string): string {
-  return maskJsonPairs(text).replace(/\b(code|code_verifier|client_secret|access_token|refresh_token|id_token|secret|token|password)=([^&\s"'<>]+)/gi, (_m, key: string, value: string) => `${key}=${maskValue(value)}`);
+  return maskJsonPairs(text).replace(
+    /\b(code|code_verifier|client_secret|access_token|refresh_token|id_token|secret|token|password)=([^&\s"'<>]+)/gi,
+    (_m, key: string, value: string) => `${key}=${maskValue(value)}`,
+  );
 }
 
 /**

@@ -20,7 +20,9 @@ export interface ProblemBody {
  */
 export function problemBody(problem: HttpProblem, instance?: string): ProblemBody {
   const errors = problem.extra.errors;
-  const detail = errors?.length ? errors.slice(0, 5).map(describeFieldError).join('; ') + (errors.length > 5 ? `; and ${errors.length - 5} more` : '') : problem.detail;
+  const detail = errors?.length
+    ? errors.slice(0, 5).map(describeFieldError).join('; ') + (errors.length > 5 ? `; and ${errors.length - 5} more` : '')
+    : problem.detail;
   return {
     type: problemType(problem.code),
     title: problemCatalog[problem.code].title,
@@ -35,5 +37,8 @@ export function problemBody(problem: HttpProblem, instance?: string): ProblemBod
 /** The one place that writes a problem: status, headers, application/problem+json. */
 export function writeProblem(res: Response, problem: HttpProblem, instance?: string): void {
   for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.setHeader(name, value);
-  res.status(problem.status).type('application/problem+json').send(JSON.stringify(problemBody(problem, instance)));
+  res
+    .status(problem.status)
+    .type('application/problem+json')
+    .send(JSON.stringify(problemBody(problem, instance)));
 }

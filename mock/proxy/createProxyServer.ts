@@ -79,7 +79,15 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
     let operationId: string | undefined;
     try {
       const answer = await forwardRequest(options.upstream, method, url, req.headers, body, limits);
-      ({ operationId, violations } = judgeExchange(options.contract, { method, url, requestHeaders: req.headers, requestBody: body, status: answer.status, responseHeaders: answer.headers, responseBody: answer.body }));
+      ({ operationId, violations } = judgeExchange(options.contract, {
+        method,
+        url,
+        requestHeaders: req.headers,
+        requestBody: body,
+        status: answer.status,
+        responseHeaders: answer.headers,
+        responseBody: answer.body,
+      }));
       status = answer.status;
       responseHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && name !== 'content-length') responseHeaders[name] = value;
@@ -89,13 +97,27 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       status = error.kind === 'timeout' ? 504 : 502;
-      responseBody = Buffer.from(JSON.stringify({ type: 'about:blank', title: status === 504 ? 'Gateway Timeout' : 'Bad Gateway', status, detail: error.message }));
+      responseBody = Buffer.from(
+        JSON.stringify({ type: 'about:blank', title: status === 504 ? 'Gateway Timeout' : 'Bad Gateway', status, detail: error.message }),
+      );
       responseHeaders = { 'content-type': 'application/problem+json', 'content-length': String(responseBody.length) };
       violations = [`[proxy] ${error.message}`];
     }
     res.writeHead(status, responseHeaders as Record<string, string | string[]>);
     res.end(method === 'HEAD' ? undefined : responseBody);
-    journal.record({ at, method, url, requestHeaders: req.headers, requestBody: body, status, responseHeaders, responseBody, durationMs: Math.round(performance.now() - started), ...(operationId ? { operationId } : {}), ...(violations.length > 0 ? { violations } : {}) });
+    journal.record({
+      at,
+      method,
+      url,
+      requestHeaders: req.headers,
+      requestBody: body,
+      status,
+      responseHeaders,
+      responseBody,
+      durationMs: Math.round(performance.now() - started),
+      ...(operationId ? { operationId } : {}),
+      ...(violations.length > 0 ? { violations } : {}),
+    });
   }
 
   return { server, journal };
@@ -103,7 +125,10 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
 
 /** A header value is one line of visible ASCII (RFC 9110 §5.5): messages are folded into it, bounded. */
 function headerValue(violations: readonly string[]): string {
-  return violations.join('; ').replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
+  return violations
+    .join('; ')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 2000);
 }
 
 function problem(res: ServerResponse, status: number, title: string, detail: string): void {

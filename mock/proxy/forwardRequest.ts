@@ -26,13 +26,30 @@ export interface ForwardLimits {
 }
 
 /** RFC 9110 §7.6.1: connection-specific headers are not forwarded. */
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization']);
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+]);
 
 /**
  * Sends one request to the upstream as the client sent it (method, path, query, headers but for the
  * hop-by-hop ones and Host, body), and reads the answer within the limits; never throws anything but UpstreamError.
  */
-export function forwardRequest(upstream: URL, method: string, pathAndQuery: string, headers: IncomingHttpHeaders, body: Buffer, limits: ForwardLimits): Promise<UpstreamAnswer> {
+export function forwardRequest(
+  upstream: URL,
+  method: string,
+  pathAndQuery: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  limits: ForwardLimits,
+): Promise<UpstreamAnswer> {
   const target = new URL(upstream.pathname.replace(/\/+$/, '') + pathAndQuery, upstream);
   const outHeaders: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -66,7 +83,14 @@ export function forwardRequest(upstream: URL, method: string, pathAndQuery: stri
       res.on('error', (error) => finish(new UpstreamError('broken', `the upstream's answer broke off: ${error.message}`)));
     });
     const timer = setTimeout(() => finish(new UpstreamError('timeout', `the upstream did not answer within ${limits.timeoutMs} ms`)), limits.timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => finish(new UpstreamError(error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' ? 'unreachable' : 'broken', `the upstream ${upstream.origin} cannot be reached: ${error.code ?? error.message}`)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish(
+        new UpstreamError(
+          error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' ? 'unreachable' : 'broken',
+          `the upstream ${upstream.origin} cannot be reached: ${error.code ?? error.message}`,
+        ),
+      ),
+    );
     req.end(body.length > 0 ? body : undefined);
   });
 }

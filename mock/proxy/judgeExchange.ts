@@ -35,7 +35,8 @@ export function judgeExchange(contract: Contract, x: ProxiedExchange): { operati
   const match = contract.matchOperation(x.method, url.pathname);
   if (!match) return { violations: [] };
   const { operationId } = match.operation;
-  const flat = (headers: IncomingHttpHeaders): Record<string, string> => Object.fromEntries(Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])));
+  const flat = (headers: IncomingHttpHeaders): Record<string, string> =>
+    Object.fromEntries(Object.entries(headers).flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])));
   const requestHeaders = flat(x.requestHeaders);
   const requestText = x.requestBody.toString('utf8');
   const violations: string[] = [];

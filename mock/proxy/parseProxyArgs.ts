@@ -34,7 +34,14 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'timeout-ms': { type: 'string' }, 'max-body': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        upstream: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        'max-body': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (error) {
     throw new ProxyUsageError((error as Error).message);
@@ -54,8 +61,10 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
     } catch {
       throw new ProxyUsageError(`--upstream is not a URL: "${values.upstream}"`);
     }
-    if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new ProxyUsageError(`--upstream must be http or https, got "${values.upstream}"`);
-    if (upstream.search || upstream.hash || upstream.username || upstream.password) throw new ProxyUsageError(`--upstream must have no query, fragment or credentials, got "${values.upstream}"`);
+    if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+      throw new ProxyUsageError(`--upstream must be http or https, got "${values.upstream}"`);
+    if (upstream.search || upstream.hash || upstream.username || upstream.password)
+      throw new ProxyUsageError(`--upstream must have no query, fragment or credentials, got "${values.upstream}"`);
   }
   return {
     upstream,

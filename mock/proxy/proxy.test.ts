@@ -11,7 +11,8 @@ const listen = async (server: Server): Promise<string> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
-const close = (server: Server | undefined) => new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve()));
+const close = (server: Server | undefined) =>
+  new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve()));
 
 describe('the validating proxy', () => {
   let mock: MockTarget;
@@ -45,7 +46,11 @@ describe('the validating proxy', () => {
       expect(await via.text()).toBe(await direct.text());
       expect(via.headers.get('x-contract-violations')).toBeNull();
     }
-    const journal = (await (await fetch(`${proxy}/__mock/journal`)).json()) as Array<{ operationId: string; violations?: string[]; request: { headers: Record<string, string> } }>;
+    const journal = (await (await fetch(`${proxy}/__mock/journal`)).json()) as Array<{
+      operationId: string;
+      violations?: string[];
+      request: { headers: Record<string, string> };
+    }>;
     expect(journal.map((e) => e.operationId)).toEqual(['listGroups', 'searchGroups', 'listAppInstallations']);
     expect(journal.every((e) => e.violations === undefined)).toBe(true);
     expect(JSON.stringify(journal)).not.toContain(mock.config.token);
@@ -72,14 +77,16 @@ describe('the validating proxy', () => {
     expect(page).toContain('<th>violations</th>');
   });
 
-  it("refuses its journal to a foreign Host (DNS rebinding), and still forwards the API", async () => {
+  it('refuses its journal to a foreign Host (DNS rebinding), and still forwards the API', async () => {
     const proxy = new URL(await start(mock.url));
     const status = (path: string) =>
       new Promise<number>((resolve, reject) => {
         request({ host: proxy.hostname, port: proxy.port, path, headers: { host: 'evil.example', ...headers() } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
     expect(await status('/__mock/journal')).toBe(403);
     expect(await status('/v1/groups?limit=1')).toBe(200);
@@ -87,7 +94,11 @@ describe('the validating proxy', () => {
 
   it('refuses a request body over its bound with a 413 problem, sending nothing upstream', async () => {
     const proxy = await start(mock.url, { maxRequestBytes: 1024 });
-    const answer = await fetch(`${proxy}/v2/sync/r1/uploadEntities`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify({ groups: { data: [{ alias: 'x'.repeat(2000) }] } }) });
+    const answer = await fetch(`${proxy}/v2/sync/r1/uploadEntities`, {
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      body: JSON.stringify({ groups: { data: [{ alias: 'x'.repeat(2000) }] } }),
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers.get('content-type')).toBe('application/problem+json');
     expect(((await (await fetch(`${mock.url}/__mock/journal/count?operationId=uploadSyncEntities`)).json()) as { count: number }).count).toBe(0);
@@ -100,27 +111,45 @@ describe('the validating proxy', () => {
   });
 
   it.each<[string, () => Promise<{ url: string; limits?: { timeoutMs?: number; maxBodyBytes?: number } }>, number, RegExp]>([
-    ['refuses connections', async () => {
-      const gone = createServer();
-      const url = await listen(gone);
-      await close(gone);
-      return { url };
-    }, 502, /cannot be reached: ECONNREFUSED/],
-    ['never answers', async () => {
-      const slow = createServer(() => undefined);
-      servers.push(slow);
-      return { url: await listen(slow), limits: { timeoutMs: 300 } };
-    }, 504, /did not answer within 300 ms/],
-    ['answers without end', async () => {
-      const huge = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        const chunk = Buffer.alloc(64 * 1024, 32);
-        const pump = () => { while (res.write(chunk)); res.once('drain', pump); };
-        pump();
-      });
-      servers.push(huge);
-      return { url: await listen(huge), limits: { maxBodyBytes: 1024 * 1024 } };
-    }, 502, /larger than 1048576 bytes/],
+    [
+      'refuses connections',
+      async () => {
+        const gone = createServer();
+        const url = await listen(gone);
+        await close(gone);
+        return { url };
+      },
+      502,
+      /cannot be reached: ECONNREFUSED/,
+    ],
+    [
+      'never answers',
+      async () => {
+        const slow = createServer(() => undefined);
+        servers.push(slow);
+        return { url: await listen(slow), limits: { timeoutMs: 300 } };
+      },
+      504,
+      /did not answer within 300 ms/,
+    ],
+    [
+      'answers without end',
+      async () => {
+        const huge = createServer((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const chunk = Buffer.alloc(64 * 1024, 32);
+          const pump = () => {
+            while (res.write(chunk));
+            res.once('drain', pump);
+          };
+          pump();
+        });
+        servers.push(huge);
+        return { url: await listen(huge), limits: { maxBodyBytes: 1024 * 1024 } };
+      },
+      502,
+      /larger than 1048576 bytes/,
+    ],
   ])('answers a problem when the upstream %s, and keeps serving', { timeout: 20_000 }, async (_name, upstream, status, detail) => {
     const { url, limits } = await upstream();
     const proxy = await start(url, limits);

@@ -16,7 +16,14 @@ if (args.help) {
   console.log(PROXY_USAGE);
   process.exit(0);
 }
-const { server } = createProxyServer({ upstream: args.upstream, contract: loadContract(), timeoutMs: args.timeoutMs, maxBodyBytes: args.maxBodyBytes, hostPolicy: { boundHost: args.host }, log: (line) => console.error(line) });
+const { server } = createProxyServer({
+  upstream: args.upstream,
+  contract: loadContract(),
+  timeoutMs: args.timeoutMs,
+  maxBodyBytes: args.maxBodyBytes,
+  hostPolicy: { boundHost: args.host },
+  log: (line) => console.error(line),
+});
 server.listen(args.port, args.host, () => {
   const { port } = server.address() as AddressInfo;
   const origin = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${port}`;

@@ -144,7 +144,11 @@ describe('ReplicaGate on a database that fails or a client that leaves', () => {
     const put = log[0]!.writes.find((w) => w.op === 'putGroup');
     if (put?.op !== 'putGroup') throw new Error('the upload logged no putGroup');
     for (let seq = 2; seq <= 5000; seq++) {
-      log.push({ seq, writes: [{ op: 'putGroup', record: { ...put.record, _id: `e${seq.toString(16).padStart(23, '0')}`, alias: `bulk-${seq}`, name: `Turma bulk-${seq}` } }], side: null });
+      log.push({
+        seq,
+        writes: [{ op: 'putGroup', record: { ...put.record, _id: `e${seq.toString(16).padStart(23, '0')}`, alias: `bulk-${seq}`, name: `Turma bulk-${seq}` } }],
+        side: null,
+      });
     }
     const b = await startReplica(db);
     const started = performance.now();

@@ -161,7 +161,13 @@ export class ReplicaGate {
     if (!head) {
       const made = await this.options.db.createSession(session, this.options.maxSessions, this.options.idleMs);
       if (made === 'full') {
-        if (res) answerProblem(res, 'too_many_sessions', `${this.options.maxSessions} sessions exist already (--max-sessions); delete one (DELETE /__mock/sessions/{name}) or wait for an idle one to be dropped.`, { 'Retry-After': '60' });
+        if (res)
+          answerProblem(
+            res,
+            'too_many_sessions',
+            `${this.options.maxSessions} sessions exist already (--max-sessions); delete one (DELETE /__mock/sessions/{name}) or wait for an idle one to be dropped.`,
+            { 'Retry-After': '60' },
+          );
         return undefined;
       }
       head = await this.heads.head(session);
@@ -218,7 +224,10 @@ export class ReplicaGate {
         }
         const after = captureSide(deps);
         const sideChanged = !sameSide(before, after);
-        const dropped = method === 'DELETE' && res.statusCode === 204 && path.startsWith('/__mock/sessions/') ? [decodeURIComponent(path.slice('/__mock/sessions/'.length))] : [];
+        const dropped =
+          method === 'DELETE' && res.statusCode === 204 && path.startsWith('/__mock/sessions/')
+            ? [decodeURIComponent(path.slice('/__mock/sessions/'.length))]
+            : [];
         if (writes.length === 0 && !sideChanged && dropped.length === 0) {
           await tx.rollback();
         } else {
@@ -254,7 +263,12 @@ export class ReplicaGate {
       this.outage = true;
       this.options.log(`mock: the database is unavailable (${(error as Error)?.message ?? String(error)}); answering 503 storage_unavailable until it is back`);
     }
-    answerProblem(res, 'storage_unavailable', 'The shared state of the replicas cannot be reached or did not keep the change; nothing changed. Try again in a moment.', { 'Retry-After': '1' });
+    answerProblem(
+      res,
+      'storage_unavailable',
+      'The shared state of the replicas cannot be reached or did not keep the change; nothing changed. Try again in a moment.',
+      { 'Retry-After': '1' },
+    );
   }
 
   private recovered(): void {

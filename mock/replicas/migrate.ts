@@ -14,7 +14,9 @@ export async function migrate(pool: Pool): Promise<number> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await client.query('CREATE TABLE IF NOT EXISTS mock_schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS mock_schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
       const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM mock_schema_version');
       const current = rows[0]?.version ?? 0;
       const newest = MIGRATIONS.at(-1)?.version ?? 0;

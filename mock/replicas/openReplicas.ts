@@ -40,7 +40,14 @@ export async function openReplicas(options: ReplicaOptions): Promise<ReplicaGate
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
-  const gate = new ReplicaGate({ db: pgReplicaDatabase(pool, options.databaseUrl, options.log), sessions: options.sessions, seed: options.seed, maxSessions: options.maxSessions, idleMs: options.idleMs, log: options.log });
+  const gate = new ReplicaGate({
+    db: pgReplicaDatabase(pool, options.databaseUrl, options.log),
+    sessions: options.sessions,
+    seed: options.seed,
+    maxSessions: options.maxSessions,
+    idleMs: options.idleMs,
+    log: options.log,
+  });
   gate.start();
   return gate;
 }

@@ -22,7 +22,9 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
     async heads(names) {
       // The hottest query of all, as one simple-protocol message (one socket write rather than four for the
       // extended protocol's parse, bind, execute and sync); the names are quoted as literals.
-      const { rows } = await pool.query<HeadRow>(`SELECT name, generation, head FROM mock_sessions WHERE name IN (${names.map((n) => pg.escapeLiteral(n)).join(',')})`);
+      const { rows } = await pool.query<HeadRow>(
+        `SELECT name, generation, head FROM mock_sessions WHERE name IN (${names.map((n) => pg.escapeLiteral(n)).join(',')})`,
+      );
       return new Map(rows.map((r) => [r.name, { generation: r.generation, head: Number(r.head) }]));
     },
 
@@ -40,9 +42,10 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
         }
         // Every replica must hear of a session dropped here: a copy it still holds would otherwise answer for the
         // session made again under the same name (SeenCommits.ts proves freshness from notifications alone).
-        const idle = await client.query<{ name: string }>("DELETE FROM mock_sessions WHERE name <> 'default' AND last_used_at < now() - make_interval(secs => $1) RETURNING name", [
-          idleMs / 1000,
-        ]);
+        const idle = await client.query<{ name: string }>(
+          "DELETE FROM mock_sessions WHERE name <> 'default' AND last_used_at < now() - make_interval(secs => $1) RETURNING name",
+          [idleMs / 1000],
+        );
         for (const { name: gone } of idle.rows) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `!${gone}`]);
         const count = await client.query<{ n: string }>("SELECT count(*) AS n FROM mock_sessions WHERE name <> 'default'");
         if (Number(count.rows[0]?.n ?? 0) >= max) {
@@ -129,7 +132,10 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
 
     async appendJournal(rows) {
       if (rows.length === 0) return;
-      await pool.query('INSERT INTO mock_journal (session, entry) SELECT * FROM unnest($1::text[], $2::jsonb[])', [rows.map((r) => r.session), rows.map((r) => r.entry)]);
+      await pool.query('INSERT INTO mock_journal (session, entry) SELECT * FROM unnest($1::text[], $2::jsonb[])', [
+        rows.map((r) => r.session),
+        rows.map((r) => r.entry),
+      ]);
       journalInserts += rows.length;
       // The database keeps what the in-memory journal keeps: now and then, the oldest beyond that go.
       if (journalInserts >= JOURNAL_KEEP) {
@@ -146,7 +152,10 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
     async readJournal(session, limit) {
       const { rows } =
         session === '*'
-          ? await pool.query<{ id: string; session: string; entry: Record<string, unknown> }>('SELECT id, session, entry FROM (SELECT * FROM mock_journal ORDER BY id DESC LIMIT $1) j ORDER BY id', [limit])
+          ? await pool.query<{ id: string; session: string; entry: Record<string, unknown> }>(
+              'SELECT id, session, entry FROM (SELECT * FROM mock_journal ORDER BY id DESC LIMIT $1) j ORDER BY id',
+              [limit],
+            )
           : await pool.query<{ id: string; session: string; entry: Record<string, unknown> }>(
               'SELECT id, session, entry FROM (SELECT * FROM mock_journal WHERE session = $1 ORDER BY id DESC LIMIT $2) j ORDER BY id',
               [session, limit],

@@ -21,7 +21,7 @@ const deps = createDeps().sessions.use(DEFAULT_SESSION);
 
 /** A MockHarness-shaped client of one URL, so the OAuth test kit drives replicas as it drives the in-process mock. */
 function clientOf(baseUrl: string, session?: string): MockHarness {
-  const call = async <T,>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> => {
+  const call = async <T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> => {
     const url = new URL(path, baseUrl);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.append(k, String(v));
     const headers: Record<string, string> = { ...(session ? { 'x-mock-session': session } : {}), ...o.headers };
@@ -103,7 +103,14 @@ describe.runIf(replicaTestsRun('mock/replicas/replicas.test.ts'))('three replica
   it('redeems on one replica a code issued by another, once only (RFC 6749 §4.1.2)', async () => {
     const [a, b, c] = replicas.map((r) => clientOf(r.url, 'oauth')) as [MockHarness, MockHarness, MockHarness];
     const { code, verifier, redirectUri } = await codeFor(a);
-    const form = { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: CONFIDENTIAL, client_secret: clientSecret(a) };
+    const form = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      client_id: CONFIDENTIAL,
+      client_secret: clientSecret(a),
+    };
     const first = await tokenRequest(b, form);
     expect(first.status, first.text).toBe(200);
     const again = await tokenRequest(c, form);
@@ -140,14 +147,31 @@ describe.runIf(replicaTestsRun('mock/replicas/replicas.test.ts'))('three replica
   it('passes three strict conformance runs in three sessions in parallel through the balancer', async () => {
     const runs = await Promise.allSettled(
       [1, 2, 3].map((n) =>
-        run(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', '--base-url', balancer.url, '--config', 'fixtures/conform.mock.json', '--strict', '--header', `X-Mock-Session: conform-${n}`], {
-          cwd: root,
-          maxBuffer: 16 * 1024 * 1024,
-          env: { ...process.env, NO_COLOR: '1' },
-        }),
+        run(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'conformance/cli.ts',
+            '--base-url',
+            balancer.url,
+            '--config',
+            'fixtures/conform.mock.json',
+            '--strict',
+            '--header',
+            `X-Mock-Session: conform-${n}`,
+          ],
+          {
+            cwd: root,
+            maxBuffer: 16 * 1024 * 1024,
+            env: { ...process.env, NO_COLOR: '1' },
+          },
+        ),
       ),
     );
-    const failures = runs.flatMap((r) => (r.status === 'rejected' ? [`${(r.reason as { stdout?: string }).stdout?.slice(-3000) ?? ''}\n${String(r.reason)}`] : []));
+    const failures = runs.flatMap((r) =>
+      r.status === 'rejected' ? [`${(r.reason as { stdout?: string }).stdout?.slice(-3000) ?? ''}\n${String(r.reason)}`] : [],
+    );
     expect(failures).toEqual([]);
   });
 

@@ -142,7 +142,8 @@ export class SessionRegistry<S extends SessionShape> {
       createdAt: new Date(s.createdAt).toISOString(),
       lastUsedAt: new Date(s.lastUsedAt).toISOString(),
       writes: s.store.writes,
-      memoryBytes: s.store.estimateBytes() + s.deps.journal.bytes + (s.deps.oauth.pending.size + s.deps.oauth.codes.size + s.deps.oauth.refreshTokens.size) * 400,
+      memoryBytes:
+        s.store.estimateBytes() + s.deps.journal.bytes + (s.deps.oauth.pending.size + s.deps.oauth.codes.size + s.deps.oauth.refreshTokens.size) * 400,
     }));
   }
 

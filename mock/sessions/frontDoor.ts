@@ -36,7 +36,14 @@ export function createFrontDoor(sessions: SessionRegistry<Session>): FrontDoor {
       if (!isSessionName(named.name)) {
         const where = named.via === 'header' ? 'The X-Mock-Session header' : `The ${SESSION_COOKIE} cookie`;
         throw new HttpProblem('invalid_session', `${where} must be 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(named.name.slice(0, 80))}).`, {
-          errors: [{ in: 'header', path: named.via === 'header' ? 'X-Mock-Session' : `Cookie: ${SESSION_COOKIE}`, rule: 'pattern', message: 'must match ^[A-Za-z0-9._-]{1,64}$' }],
+          errors: [
+            {
+              in: 'header',
+              path: named.via === 'header' ? 'X-Mock-Session' : `Cookie: ${SESSION_COOKIE}`,
+              rule: 'pattern',
+              message: 'must match ^[A-Za-z0-9._-]{1,64}$',
+            },
+          ],
         });
       }
       return useSession(sessions, named.name);

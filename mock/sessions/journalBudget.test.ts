@@ -5,7 +5,18 @@ import { Journal } from '../journal/Journal.ts';
 import { JournalBudget } from '../journal/JournalBudget.ts';
 import { devToken, startMock, type MockHarness } from '../testing/startMock.ts';
 
-const entry = (body: string): Exchange => ({ at: '2026-03-01T12:00:00.000Z', method: 'POST', url: '/x', session: 's', status: 200, durationMs: 1, requestHeaders: {}, requestBody: body, responseHeaders: {}, responseSize: 0 });
+const entry = (body: string): Exchange => ({
+  at: '2026-03-01T12:00:00.000Z',
+  method: 'POST',
+  url: '/x',
+  session: 's',
+  status: 200,
+  durationMs: 1,
+  requestHeaders: {},
+  requestBody: body,
+  responseHeaders: {},
+  responseSize: 0,
+});
 
 describe('JournalBudget', () => {
   it('drops the oldest entries of the largest journal first, and a released journal gives its bytes back', () => {
@@ -31,7 +42,7 @@ describe('the journals of a mock', () => {
     await mock.close();
   });
 
-  it('hold together at most the budget across sessions, and each session\'s memory figure counts its journal', async () => {
+  it("hold together at most the budget across sessions, and each session's memory figure counts its journal", async () => {
     const budget = 400_000;
     mock = await startMock({ journalBudgetBytes: budget });
     const community = mock.deps.store.communities()[0]!.id;
@@ -39,7 +50,17 @@ describe('the journals of a mock', () => {
     const big = 'x'.repeat(7000);
     // Five sessions each send 40 requests with 7 KB bodies (~1.4 MB in all before the budget).
     for (let s = 0; s < 5; s++) {
-      await Promise.all(Array.from({ length: 40 }, () => mock.call('POST', '/v2/sync/b1/uploadEntities', { token, community, rawBody: big, contentType: 'text/plain', headers: { 'x-mock-session': `s${s}` } })));
+      await Promise.all(
+        Array.from({ length: 40 }, () =>
+          mock.call('POST', '/v2/sync/b1/uploadEntities', {
+            token,
+            community,
+            rawBody: big,
+            contentType: 'text/plain',
+            headers: { 'x-mock-session': `s${s}` },
+          }),
+        ),
+      );
     }
     const journals = ['s0', 's1', 's2', 's3', 's4'].map((name) => mock.sessions.find(name)!.journal);
     const total = journals.reduce((n, j) => n + j.bytes, 0) + mock.deps.journal.bytes;

@@ -18,7 +18,12 @@ afterAll(async () => {
 
 const as = (session: string | undefined): Record<string, string> => (session === undefined ? {} : { 'x-mock-session': session });
 const upload = (session: string | undefined, alias: string) =>
-  mock.call<any>('POST', `/v2/sync/run-${alias}/uploadEntities`, { token, community: COMMUNITY, headers: as(session), body: { groups: { data: [{ alias, name: `Turma ${alias}`, season: '2026' }] } } });
+  mock.call<any>('POST', `/v2/sync/run-${alias}/uploadEntities`, {
+    token,
+    community: COMMUNITY,
+    headers: as(session),
+    body: { groups: { data: [{ alias, name: `Turma ${alias}`, season: '2026' }] } },
+  });
 const search = async (session: string | undefined, alias: string) =>
   (await mock.call<any>('GET', '/v1/groups/search', { token, community: COMMUNITY, headers: as(session), query: { alias } })).body.total as number;
 const approve = (session: string | undefined) =>
@@ -57,12 +62,26 @@ describe('sessions (X-Mock-Session)', () => {
   });
 
   it('OAuth codes and the tokens they give belong to the session that issued them', async () => {
-    const query = { response_type: 'code', client_id: CONFIDENTIAL, redirect_uri: REDIRECT, scope: 'openid profile', state: 's', prompt: 'none', login_hint: guardianId(mock) };
+    const query = {
+      response_type: 'code',
+      client_id: CONFIDENTIAL,
+      redirect_uri: REDIRECT,
+      scope: 'openid profile',
+      state: 's',
+      prompt: 'none',
+      login_hint: guardianId(mock),
+    };
     const authorized = await mock.call('GET', '/oauth/authorize', { query, headers: as('alice') });
     const code = new URL(authorized.headers.get('location') as string).searchParams.get('code') as string;
     const exchange = (session: string | undefined) =>
       mock.call<any>('POST', '/oauth/token', {
-        rawBody: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) }).toString(),
+        rawBody: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          client_id: CONFIDENTIAL,
+          client_secret: clientSecret(mock),
+        }).toString(),
         contentType: 'application/x-www-form-urlencoded',
         headers: as(session),
       });
@@ -78,11 +97,25 @@ describe('sessions (X-Mock-Session)', () => {
   });
 
   it("the default session's tokens work in every session, a named session's only in it", async () => {
-    const query = { response_type: 'code', client_id: CONFIDENTIAL, redirect_uri: REDIRECT, scope: 'openid profile', state: 's', prompt: 'none', login_hint: guardianId(mock) };
+    const query = {
+      response_type: 'code',
+      client_id: CONFIDENTIAL,
+      redirect_uri: REDIRECT,
+      scope: 'openid profile',
+      state: 's',
+      prompt: 'none',
+      login_hint: guardianId(mock),
+    };
     const authorized = await mock.call('GET', '/oauth/authorize', { query });
     const code = new URL(authorized.headers.get('location') as string).searchParams.get('code') as string;
     const issued = await mock.call<any>('POST', '/oauth/token', {
-      rawBody: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) }).toString(),
+      rawBody: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        client_id: CONFIDENTIAL,
+        client_secret: clientSecret(mock),
+      }).toString(),
       contentType: 'application/x-www-form-urlencoded',
     });
     expect(issued.status).toBe(200);
@@ -106,7 +139,8 @@ describe('sessions (X-Mock-Session)', () => {
     expect((await mock.call<any>('GET', '/__mock/latency', { headers: as('bob') })).body).toEqual({ ms: 0, jitterMs: 0, rules: [] });
     expect((await mock.call<any>('GET', '/__mock/faults', { headers: as('bob') })).body.active).toEqual([]);
     expect((await mock.call<any>('GET', '/__mock/faults')).body.active).toEqual([]);
-    const inactive = (session: string) => mock.call<any[]>('GET', '/v1/groups', { token, community: COMMUNITY, headers: as(session), query: { active: false, limit: 1000 } });
+    const inactive = (session: string) =>
+      mock.call<any[]>('GET', '/v1/groups', { token, community: COMMUNITY, headers: as(session), query: { active: false, limit: 1000 } });
     expect((await inactive('bob')).body.every((g) => g.active === false)).toBe(true);
     expect((await inactive('alice')).body.some((g) => g.active === true)).toBe(true);
     const journal = (session: string) => mock.call<any[]>('GET', '/__mock/journal', { headers: as(session) });
@@ -151,7 +185,11 @@ describe('sessions (X-Mock-Session)', () => {
     ['empty', ''],
     ['not ASCII', 'sessão'],
   ])('refuses a name with %s: 400 problem, nothing created', async (_why, name) => {
-    const res = await mock.call<any>('GET', '/v1/groups', { token, community: COMMUNITY, headers: { 'x-mock-session': encodeURIComponent(name) === name ? name : encodeURIComponent(name) + ' ' } });
+    const res = await mock.call<any>('GET', '/v1/groups', {
+      token,
+      community: COMMUNITY,
+      headers: { 'x-mock-session': encodeURIComponent(name) === name ? name : encodeURIComponent(name) + ' ' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/problem\+json/);
     expect(res.body.code).toBe('invalid_session');

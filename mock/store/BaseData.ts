@@ -64,7 +64,10 @@ export class BaseData {
     if (options.freeze) for (const [name, part] of Object.entries(dataset)) if (name !== 'groupRows') freezeStored(part);
     this.seed = dataset.seed;
     for (const c of dataset.communities) this.communities.set(c.id, c);
-    this.groups.load(dataset.groups, dataset.groupRows, { ...(options.freeze ? { freeze: true } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    this.groups.load(dataset.groups, dataset.groupRows, {
+      ...(options.freeze ? { freeze: true } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
     // Inserting in index order makes every SortedIdIndex insert an append: O(n) to load, not O(n²).
     for (const u of [...dataset.users].sort(byUpdate)) this.addUser(u);
     for (const m of dataset.members) {

@@ -41,7 +41,16 @@ const queries: Array<[string, Partial<GroupQuery>]> = [
   ['by name, descending', { sort: [{ key: 'name', descending: true }] }],
   ['by update', { sort: [{ key: 'updatedAt', descending: false }] }],
   ['a word by alias', { q: 'futsal', sort: [{ key: 'alias', descending: true }] }],
-  ['active, by name then update', { active: true, sort: [{ key: 'name', descending: false }, { key: 'updatedAt', descending: true }] }],
+  [
+    'active, by name then update',
+    {
+      active: true,
+      sort: [
+        { key: 'name', descending: false },
+        { key: 'updatedAt', descending: true },
+      ],
+    },
+  ],
 ];
 
 describe('GroupTable with a block of rows', () => {
@@ -66,7 +75,8 @@ describe('GroupTable with a block of rows', () => {
     const q: GroupQuery = { community, page: 1, limit: 10, q: 'oficina', sort: [{ key: 'name', descending: false }] };
     const a = asRows.groups.match(q);
     const b = asRecords.groups.match(q);
-    for (const g of [materialized[0], materialized[2_999], seeded, { ...(materialized[7] as GroupRecord), name: 'Oficina M', _id: 'ffffffffffffffffffffffff' }]) expect(a.rank(g as GroupRecord)).toBe(b.rank(g as GroupRecord));
+    for (const g of [materialized[0], materialized[2_999], seeded, { ...(materialized[7] as GroupRecord), name: 'Oficina M', _id: 'ffffffffffffffffffffffff' }])
+      expect(a.rank(g as GroupRecord)).toBe(b.rank(g as GroupRecord));
   });
 
   it('reads by id and alias, and links admins, as the records would', () => {

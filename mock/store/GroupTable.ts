@@ -183,7 +183,9 @@ export class GroupTable {
     if (kept) return kept;
     // The smallest indexed candidate set; the remaining filters are checked row by row.
     // `inOrder`: the rows come in creation order, so the default sort needs no sorting.
-    const candidates: Array<{ size: number; rows: () => ArrayLike<number>; containText?: true; inOrder?: true }> = [{ size: ordered.length, rows: () => ordered, inOrder: true }];
+    const candidates: Array<{ size: number; rows: () => ArrayLike<number>; containText?: true; inOrder?: true }> = [
+      { size: ordered.length, rows: () => ordered, inOrder: true },
+    ];
     if (q.alias !== undefined) {
       const g = this.byAlias(q.community, q.alias);
       const row = g ? this.rowOf(g._id) : undefined;

@@ -135,7 +135,16 @@ export class Overlay {
   /** A rough figure of the memory the overlay holds, for GET /__mock/sessions (UTF-16 text plus per-object overhead). */
   estimateBytes(): number {
     let bytes = 0;
-    const maps: Array<Map<string, unknown>> = [this.groups, this.users, this.members, this.enrollments, this.components, this.installations, this.syncRuns, this.tokens];
+    const maps: Array<Map<string, unknown>> = [
+      this.groups,
+      this.users,
+      this.members,
+      this.enrollments,
+      this.components,
+      this.installations,
+      this.syncRuns,
+      this.tokens,
+    ];
     for (const map of maps) {
       for (const record of map.values()) bytes += 160 + (record === null ? 0 : JSON.stringify(record).length * 2);
     }

@@ -41,12 +41,42 @@ function dataset(): Dataset {
     updatedAt: `2026-01-0${n}T00:00:00.000Z`,
     lastSeenAt: '2026-01-01T00:00:00.000Z',
   }));
-  const members: MemberRecord[] = [{ _id: 'm1', community: 'c1', alias: 'aluno-1', name: 'Aluno', birth: '', active: true, users: ['u3'], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }];
-  const enrollments: EnrollmentRecord[] = [{ _id: 'e1', community: 'c1', kind: 'member', entity: 'm1', group: (groups[1] as GroupRecord)._id, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }];
+  const members: MemberRecord[] = [
+    {
+      _id: 'm1',
+      community: 'c1',
+      alias: 'aluno-1',
+      name: 'Aluno',
+      birth: '',
+      active: true,
+      users: ['u3'],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  ];
+  const enrollments: EnrollmentRecord[] = [
+    {
+      _id: 'e1',
+      community: 'c1',
+      kind: 'member',
+      entity: 'm1',
+      group: (groups[1] as GroupRecord)._id,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  ];
   return { seed: 1, communities: [], groups, users, members, enrollments, components: [], apps: [], installations: [], syncRuns: [], tokens: [] };
 }
 
-const SORTS: SortTerm[][] = [[], [{ key: 'name', descending: false }], [{ key: 'updatedAt', descending: true }, { key: 'alias', descending: false }], [{ key: 'createdAt', descending: true }]];
+const SORTS: SortTerm[][] = [
+  [],
+  [{ key: 'name', descending: false }],
+  [
+    { key: 'updatedAt', descending: true },
+    { key: 'alias', descending: false },
+  ],
+  [{ key: 'createdAt', descending: true }],
+];
 
 function randomQuery(rng: ReturnType<typeof createRng>): GroupQuery {
   const q: GroupQuery = { community: rng.next() < 0.85 ? 'c1' : 'c2', page: rng.int(1, 4), limit: rng.int(1, 12), sort: rng.pick(SORTS) };
@@ -90,7 +120,7 @@ describe('a session store (overlay over the base)', () => {
     }
   });
 
-  it('merges the data actions\' order and season with the session\'s writes', () => {
+  it("merges the data actions' order and season with the session's writes", () => {
     const base = new BaseData(dataset());
     const session = new OverlayStore(base);
     session.putUser({ ...(session.user('u1') as UserRecord), updatedAt: '2026-01-02T12:00:00.000Z' });

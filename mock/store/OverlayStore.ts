@@ -136,15 +136,55 @@ export class OverlayStore implements Store {
     return {
       seed: b.seed,
       communities: [...b.communities.values()],
-      users: merged(b.users.values(), new Map(o.users), (r) => r._id, (k) => b.users.has(k)),
-      members: merged(b.members.values(), new Map(o.members), (r) => r._id, (k) => b.members.has(k)),
-      groups: merged(b.groups.values(), new Map(o.groups), (r) => r._id, (k) => b.groups.get(k) !== undefined),
-      enrollments: merged(b.enrollments.values(), new Map(o.enrollments), (r) => r._id, (k) => b.enrollments.has(k)),
-      components: merged(b.components.values(), new Map(o.components), (r) => r._id, (k) => b.components.has(k)),
+      users: merged(
+        b.users.values(),
+        new Map(o.users),
+        (r) => r._id,
+        (k) => b.users.has(k),
+      ),
+      members: merged(
+        b.members.values(),
+        new Map(o.members),
+        (r) => r._id,
+        (k) => b.members.has(k),
+      ),
+      groups: merged(
+        b.groups.values(),
+        new Map(o.groups),
+        (r) => r._id,
+        (k) => b.groups.get(k) !== undefined,
+      ),
+      enrollments: merged(
+        b.enrollments.values(),
+        new Map(o.enrollments),
+        (r) => r._id,
+        (k) => b.enrollments.has(k),
+      ),
+      components: merged(
+        b.components.values(),
+        new Map(o.components),
+        (r) => r._id,
+        (k) => b.components.has(k),
+      ),
       apps: [...b.apps.values()],
-      installations: merged(b.installations.values(), new Map(o.installations), (r) => key(r.appId, r.community), (k) => b.installations.has(k)),
-      syncRuns: merged(b.syncRuns.values(), new Map(o.syncRuns), (r) => r._id, (k) => b.syncRuns.has(k)),
-      tokens: merged(b.tokens.values(), new Map(o.tokens), (r) => r.token, (k) => b.tokens.has(k)),
+      installations: merged(
+        b.installations.values(),
+        new Map(o.installations),
+        (r) => key(r.appId, r.community),
+        (k) => b.installations.has(k),
+      ),
+      syncRuns: merged(
+        b.syncRuns.values(),
+        new Map(o.syncRuns),
+        (r) => r._id,
+        (k) => b.syncRuns.has(k),
+      ),
+      tokens: merged(
+        b.tokens.values(),
+        new Map(o.tokens),
+        (r) => r.token,
+        (k) => b.tokens.has(k),
+      ),
     };
   }
 
@@ -168,12 +208,22 @@ export class OverlayStore implements Store {
     const groups = this.base.groups;
     if (!this.overlay.communitiesWritten.has(q.community) || this.overlay.groups.size === 0) return groups.query(q);
     // A session's answer changes only with its writes: kept per version, as the base keeps its own answers.
-    const kept = this.pages.get(`${this.versionCount}\u0000${JSON.stringify(q)}`, () => mergeGroupPage(groups.match(q), (id) => groups.get(id), (g) => groups.folded(g), this.overlay.groups.values(), q));
+    const kept = this.pages.get(`${this.versionCount}\u0000${JSON.stringify(q)}`, () =>
+      mergeGroupPage(
+        groups.match(q),
+        (id) => groups.get(id),
+        (g) => groups.folded(g),
+        this.overlay.groups.values(),
+        q,
+      ),
+    );
     return { items: [...kept.items], total: kept.total };
   };
 
   groupsAdministeredBy(userId: string): Stored<GroupRecord>[] {
-    return this.mergedIds(this.base.groups.administeredBy(userId), this.overlay.groups, this.overlay.groupsByAdmin.get(userId)).map((id) => this.groupById(id) as Stored<GroupRecord>);
+    return this.mergedIds(this.base.groups.administeredBy(userId), this.overlay.groups, this.overlay.groupsByAdmin.get(userId)).map(
+      (id) => this.groupById(id) as Stored<GroupRecord>,
+    );
   }
 
   tagByName(community: string, name: string): { id: string; name: string } | undefined {
@@ -189,16 +239,32 @@ export class OverlayStore implements Store {
   user = (id: string): Stored<UserRecord> | undefined => this.overlay.users.get(id) ?? this.base.users.get(id);
 
   userByAlias(community: string, alias: string): Stored<UserRecord> | undefined {
-    return this.byKey(this.overlay.usersByAlias, this.overlay.users, this.base.usersByAlias, this.base.users, key(community, alias), (u) => u.community === community && u.alias === alias);
+    return this.byKey(
+      this.overlay.usersByAlias,
+      this.overlay.users,
+      this.base.usersByAlias,
+      this.base.users,
+      key(community, alias),
+      (u) => u.community === community && u.alias === alias,
+    );
   }
 
   userByEmail(community: string, email: string): Stored<UserRecord> | undefined {
     const lower = email.toLowerCase();
-    return this.byKey(this.overlay.usersByEmail, this.overlay.users, this.base.usersByEmail, this.base.users, key(community, lower), (u) => u.community === community && u.email.toLowerCase() === lower);
+    return this.byKey(
+      this.overlay.usersByEmail,
+      this.overlay.users,
+      this.base.usersByEmail,
+      this.base.users,
+      key(community, lower),
+      (u) => u.community === community && u.email.toLowerCase() === lower,
+    );
   }
 
   users(community: string): Stored<UserRecord>[] {
-    return this.mergedIds(this.base.usersByCommunity.get(community), this.overlay.users, this.overlay.usersByCommunity.get(community)).map((id) => this.user(id) as Stored<UserRecord>);
+    return this.mergedIds(this.base.usersByCommunity.get(community), this.overlay.users, this.overlay.usersByCommunity.get(community)).map(
+      (id) => this.user(id) as Stored<UserRecord>,
+    );
   }
 
   usersUpdatedAfter(query: UpdatedAfterQuery): Stored<UserRecord>[] {
@@ -217,11 +283,20 @@ export class OverlayStore implements Store {
   member = (id: string): Stored<MemberRecord> | undefined => this.overlay.members.get(id) ?? this.base.members.get(id);
 
   memberByAlias(community: string, alias: string): Stored<MemberRecord> | undefined {
-    return this.byKey(this.overlay.membersByAlias, this.overlay.members, this.base.membersByAlias, this.base.members, key(community, alias), (m) => m.community === community && m.alias === alias);
+    return this.byKey(
+      this.overlay.membersByAlias,
+      this.overlay.members,
+      this.base.membersByAlias,
+      this.base.members,
+      key(community, alias),
+      (m) => m.community === community && m.alias === alias,
+    );
   }
 
   membersOfUser(userId: string): Stored<MemberRecord>[] {
-    return this.mergedIds(this.base.membersByUser.get(userId), this.overlay.members, this.overlay.membersByUser.get(userId)).map((id) => this.member(id) as Stored<MemberRecord>);
+    return this.mergedIds(this.base.membersByUser.get(userId), this.overlay.members, this.overlay.membersByUser.get(userId)).map(
+      (id) => this.member(id) as Stored<MemberRecord>,
+    );
   }
 
   putMember(m: Stored<MemberRecord>): void {
@@ -230,11 +305,15 @@ export class OverlayStore implements Store {
   }
 
   enrollmentsOfGroup(groupId: string): Stored<EnrollmentRecord>[] {
-    return this.mergedIds(this.base.enrollmentsByGroup.get(groupId), this.overlay.enrollments, this.overlay.enrollmentsByGroup.get(groupId)).map((id) => this.enrollment(id) as Stored<EnrollmentRecord>);
+    return this.mergedIds(this.base.enrollmentsByGroup.get(groupId), this.overlay.enrollments, this.overlay.enrollmentsByGroup.get(groupId)).map(
+      (id) => this.enrollment(id) as Stored<EnrollmentRecord>,
+    );
   }
 
   enrollmentsOfMember(memberId: string): Stored<EnrollmentRecord>[] {
-    return this.mergedIds(this.base.enrollmentsByMember.get(memberId), this.overlay.enrollments, this.overlay.enrollmentsByMember.get(memberId)).map((id) => this.enrollment(id) as Stored<EnrollmentRecord>);
+    return this.mergedIds(this.base.enrollmentsByMember.get(memberId), this.overlay.enrollments, this.overlay.enrollmentsByMember.get(memberId)).map(
+      (id) => this.enrollment(id) as Stored<EnrollmentRecord>,
+    );
   }
 
   putEnrollment(e: Stored<EnrollmentRecord>): void {
@@ -252,19 +331,32 @@ export class OverlayStore implements Store {
   component = (id: string) => this.overlay.components.get(id) ?? this.base.components.get(id);
 
   componentByAlias(community: string, alias: string) {
-    return this.byKey(this.overlay.componentsByAlias, this.overlay.components, this.base.componentsByAlias, this.base.components, key(community, alias), (c) => c.community === community && c.alias === alias);
+    return this.byKey(
+      this.overlay.componentsByAlias,
+      this.overlay.components,
+      this.base.componentsByAlias,
+      this.base.components,
+      key(community, alias),
+      (c) => c.community === community && c.alias === alias,
+    );
   }
 
   componentsUpdatedAfter: Store['componentsUpdatedAfter'] = (query) => {
     const season = query.season;
     const written = this.overlay.communitiesWritten.has(query.community) ? this.overlay.components : EMPTY_MAP;
-    return mergeUpdatedAfter(this.base.componentsUpdated.get(query.community), (id) => this.base.components.get(id), written, query, (c) => {
-      if (season === undefined) return true;
-      for (const id of this.eachMergedId(this.base.groups.linkedToComponent(c._id), this.overlay.groups, this.overlay.groupsByComponent.get(c._id))) {
-        if (this.groupById(id)?.season === season) return true;
-      }
-      return false;
-    });
+    return mergeUpdatedAfter(
+      this.base.componentsUpdated.get(query.community),
+      (id) => this.base.components.get(id),
+      written,
+      query,
+      (c) => {
+        if (season === undefined) return true;
+        for (const id of this.eachMergedId(this.base.groups.linkedToComponent(c._id), this.overlay.groups, this.overlay.groupsByComponent.get(c._id))) {
+          if (this.groupById(id)?.season === season) return true;
+        }
+        return false;
+      },
+    );
   };
 
   putComponent: Store['putComponent'] = (c) => {
@@ -282,11 +374,17 @@ export class OverlayStore implements Store {
   }
 
   installationsOfApp(appId: string): Stored<InstallationRecord>[] {
-    return this.mergedIds(this.base.installationsByApp.get(appId), this.overlay.installations, this.overlay.installationsByApp.get(appId)).map((k) => this.installationByKey(k));
+    return this.mergedIds(this.base.installationsByApp.get(appId), this.overlay.installations, this.overlay.installationsByApp.get(appId)).map((k) =>
+      this.installationByKey(k),
+    );
   }
 
   installationsInCommunity(community: string): Stored<InstallationRecord>[] {
-    return this.mergedIds(this.base.installationsByCommunity.get(community), this.overlay.installations, this.overlay.installationsByCommunity.get(community)).map((k) => this.installationByKey(k));
+    return this.mergedIds(
+      this.base.installationsByCommunity.get(community),
+      this.overlay.installations,
+      this.overlay.installationsByCommunity.get(community),
+    ).map((k) => this.installationByKey(k));
   }
 
   putInstallation(i: Stored<InstallationRecord>): void {
@@ -336,7 +434,7 @@ export class OverlayStore implements Store {
 
   private enrollment(id: string): Stored<EnrollmentRecord> | undefined {
     const own = this.overlay.enrollments.get(id);
-    return own === null ? undefined : own ?? this.base.enrollments.get(id);
+    return own === null ? undefined : (own ?? this.base.enrollments.get(id));
   }
 
   private installationByKey(k: string): Stored<InstallationRecord> {
@@ -359,7 +457,14 @@ export class OverlayStore implements Store {
   }
 
   /** A lookup by a unique key (alias, e-mail): the session's own record if it has that key, else the base's unless rewritten. */
-  private byKey<T>(ownKeys: Map<string, string>, own: Map<string, T>, baseKeys: Map<string, string>, base: Map<string, T>, k: string, stillHas: (r: T) => boolean): T | undefined {
+  private byKey<T>(
+    ownKeys: Map<string, string>,
+    own: Map<string, T>,
+    baseKeys: Map<string, string>,
+    base: Map<string, T>,
+    k: string,
+    stillHas: (r: T) => boolean,
+  ): T | undefined {
     const mine = own.get(ownKeys.get(k) ?? '');
     if (mine && stillHas(mine)) return mine;
     const id = baseKeys.get(k);

@@ -6,10 +6,13 @@ const TEXTS = ['Oficina de Robótica - 7º Ano', 'Clube de Xadrez', 'Reforço de
 const index = TrigramIndex.build(TEXTS.length, (ord) => normalizeText(TEXTS[ord] as string)) as TrigramIndex;
 
 describe('TrigramIndex', () => {
-  it.each(['robotica', 'de ', 'xadrez', 'matematica', '7o ano', 'zzz', 'tica', 'oficina de robotica - 7o ano', 'clube de xadrezz', 'atro'])('finds exactly the texts containing "%s", in order', (query) => {
-    const want = TEXTS.flatMap((text, ord) => (normalizeText(text).includes(query) ? [ord] : []));
-    expect([...(index.search(query) as Int32Array)]).toEqual(want);
-  });
+  it.each(['robotica', 'de ', 'xadrez', 'matematica', '7o ano', 'zzz', 'tica', 'oficina de robotica - 7o ano', 'clube de xadrezz', 'atro'])(
+    'finds exactly the texts containing "%s", in order',
+    (query) => {
+      const want = TEXTS.flatMap((text, ord) => (normalizeText(text).includes(query) ? [ord] : []));
+      expect([...(index.search(query) as Int32Array)]).toEqual(want);
+    },
+  );
   it('verifies the hits: every trigram of the query present is not the query present', () => {
     const tricky = TrigramIndex.build(2, (ord) => ['abcab', 'xbcabcx'][ord] as string) as TrigramIndex;
     expect([...(tricky.search('bcabc') as Int32Array)]).toEqual([1]);

@@ -120,7 +120,7 @@ describe('queryGroups', () => {
     expect(s.queryGroups({ ...base, q: 'renomeada' }).total).toBe(1);
   });
 
-  it('knows each tag name\'s id in a community, even after the last group drops it', () => {
+  it("knows each tag name's id in a community, even after the last group drops it", () => {
     const s = createMemoryStore(dataset);
     const g = s.groupByAlias('c1', 'A-3') as GroupRecord;
     s.putGroup({ ...g, tags: [{ id: 't-1', name: 'manha' }] });

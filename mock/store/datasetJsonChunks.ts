@@ -6,7 +6,18 @@ export type DatasetParts = { seed: number } & { [K in DatasetList]: Iterable<Sto
 export type DatasetList = 'communities' | 'users' | 'members' | 'groups' | 'enrollments' | 'components' | 'apps' | 'installations' | 'syncRuns' | 'tokens';
 
 /** A dataset's lists, in the order JSON.stringify of a Dataset writes them, so both give the same text. */
-export const DATASET_LISTS: readonly DatasetList[] = ['communities', 'users', 'members', 'groups', 'enrollments', 'components', 'apps', 'installations', 'syncRuns', 'tokens'];
+export const DATASET_LISTS: readonly DatasetList[] = [
+  'communities',
+  'users',
+  'members',
+  'groups',
+  'enrollments',
+  'components',
+  'apps',
+  'installations',
+  'syncRuns',
+  'tokens',
+];
 
 /**
  * The JSON of a dataset in pieces of about `chunkChars`, record by record: the same text as

@@ -54,7 +54,8 @@ export function planComponents(ctx: PlanContext, entries: SyncComponentEntry[]):
     const changed = stamp(existing, next, ctx.now);
     if (changed) ctx.plan.components.push(changed);
     ctx.components.set(alias, changed ?? next);
-    if (!entry.name && !existing) ctx.plan.warnings.push({ path: `/components/data/${i}/name`, message: 'a new component without a name; its alias stands in for it' });
+    if (!entry.name && !existing)
+      ctx.plan.warnings.push({ path: `/components/data/${i}/name`, message: 'a new component without a name; its alias stands in for it' });
   });
 }
 
@@ -81,7 +82,9 @@ export function planUsers(ctx: PlanContext, entries: SyncUserEntry[]): void {
       rolesSet,
       address: existing?.address ?? { code: '', state: '', city: '', district: '', address: '', complement: '', number: '' },
       fields: existing?.fields ?? {},
-      roles: Object.entries(rolesSet).filter(([, on]) => on).map(([role]) => role),
+      roles: Object.entries(rolesSet)
+        .filter(([, on]) => on)
+        .map(([role]) => role),
       permissions: existing?.permissions ?? [],
       createdAt: existing?.createdAt ?? ctx.now,
       updatedAt: existing?.updatedAt ?? ctx.now,
@@ -103,7 +106,8 @@ export function planMembers(ctx: PlanContext, entries: SyncMemberEntry[], remove
     if (entry.users) {
       const listed = entry.users.flatMap((userAlias, j) => {
         const id = findUserId(ctx, userAlias);
-        if (!id) ctx.plan.warnings.push({ path: `/members/data/${i}/users/${j}`, message: `no user "${userAlias}" in this upload or in the community; link skipped` });
+        if (!id)
+          ctx.plan.warnings.push({ path: `/members/data/${i}/users/${j}`, message: `no user "${userAlias}" in this upload or in the community; link skipped` });
         return id ? [id] : [];
       });
       // removeUnlistedUsers unlinks the users this entry does not list; without it, links only accumulate.

@@ -53,7 +53,12 @@ export function planGroups(ctx: PlanContext, entries: SyncGroupEntry[], flags: G
       season,
       active: entry.active ?? existing?.active ?? true,
       tags: merge(existing?.tags ?? [], entry.tags ? tags : undefined, flags.removeUnlistedTags, (t) => t.name),
-      admins: merge(existing?.admins ?? [], admins?.map((user) => ({ user })), flags.removeUnlistedAdmins, (a) => a.user),
+      admins: merge(
+        existing?.admins ?? [],
+        admins?.map((user) => ({ user })),
+        flags.removeUnlistedAdmins,
+        (a) => a.user,
+      ),
       components: merge(existing?.components ?? [], entry.components ? components : undefined, flags.removeUnlistedComponents, (c) => c),
       fields: mergeFields(existing?.fields ?? {}, entry.fields),
       createdAt: existing?.createdAt ?? ctx.now,
@@ -79,13 +84,17 @@ function resolveAdmins(ctx: PlanContext, entry: SyncGroupEntry, at: string): str
   (entry.admins ?? []).forEach((admin, j) => {
     const id = (admin.alias ? findUserId(ctx, admin.alias) : undefined) ?? (admin.email ? findUserIdByEmail(ctx, admin.email) : undefined);
     if (id) ids.push(id);
-    else ctx.plan.warnings.push({ path: `${at}/admins/${j}`, message: `no user with alias "${admin.alias ?? ''}" or e-mail "${admin.email ?? ''}"; admin skipped` });
+    else
+      ctx.plan.warnings.push({
+        path: `${at}/admins/${j}`,
+        message: `no user with alias "${admin.alias ?? ''}" or e-mail "${admin.email ?? ''}"; admin skipped`,
+      });
   });
   return unique(ids);
 }
 
 function resolveComponent(ctx: PlanContext, alias: string | undefined, path: string): string[] {
-  const id = alias === undefined ? undefined : ctx.components.get(alias)?._id ?? ctx.store.componentByAlias(ctx.community, alias)?._id;
+  const id = alias === undefined ? undefined : (ctx.components.get(alias)?._id ?? ctx.store.componentByAlias(ctx.community, alias)?._id);
   if (!id) ctx.plan.warnings.push({ path, message: `no component "${alias ?? ''}" in this upload or in the community; link skipped` });
   return id ? [id] : [];
 }
@@ -97,14 +106,22 @@ function planEnrollments(ctx: PlanContext, groupId: string, members: string[][],
   let changed = false;
   members.forEach((tuple, j) => {
     const alias = tuple[0];
-    const id = alias === undefined ? undefined : ctx.members.get(alias)?._id ?? ctx.store.memberByAlias(ctx.community, alias)?._id;
+    const id = alias === undefined ? undefined : (ctx.members.get(alias)?._id ?? ctx.store.memberByAlias(ctx.community, alias)?._id);
     if (!id) {
       ctx.plan.warnings.push({ path: `${at}/members/${j}/0`, message: `no member "${alias ?? ''}" in this upload or in the community; enrollment skipped` });
       return;
     }
     listed.add(id);
     if (!existing.some((e) => e.entity === id)) {
-      ctx.plan.enrollmentsToAdd.push({ _id: objectId(new Date(ctx.now), ctx.rng), community: ctx.community, kind: 'member', entity: id, group: groupId, createdAt: ctx.now, updatedAt: ctx.now });
+      ctx.plan.enrollmentsToAdd.push({
+        _id: objectId(new Date(ctx.now), ctx.rng),
+        community: ctx.community,
+        kind: 'member',
+        entity: id,
+        group: groupId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      });
       changed = true;
     }
   });

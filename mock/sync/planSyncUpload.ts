@@ -34,7 +34,12 @@ export function planSyncUpload(input: { store: Store; community: string; now: st
       if (entry.alias === undefined || entry.alias === '') {
         plan.errors.push({ in: 'body', path: `/${kind}/data/${i}/alias`, rule: 'required', message: 'is required: entities are matched by alias' });
       } else if (seen.has(entry.alias)) {
-        plan.errors.push({ in: 'body', path: `/${kind}/data/${i}/alias`, rule: 'uniqueItems', message: `"${entry.alias}" is listed twice (first at /${kind}/data/${seen.get(entry.alias)})` });
+        plan.errors.push({
+          in: 'body',
+          path: `/${kind}/data/${i}/alias`,
+          rule: 'uniqueItems',
+          message: `"${entry.alias}" is listed twice (first at /${kind}/data/${seen.get(entry.alias)})`,
+        });
       } else {
         seen.set(entry.alias, i);
       }

@@ -78,9 +78,19 @@ export function tokenRequest(
 }
 
 /** A code exchanged by the confidential client (client_secret_post) for tokens. */
-export async function tokensFor(mock: MockHarness, options: { userId?: string; scope?: string } = {}): Promise<{ access_token: string; refresh_token: string; scope: string; code: string }> {
+export async function tokensFor(
+  mock: MockHarness,
+  options: { userId?: string; scope?: string } = {},
+): Promise<{ access_token: string; refresh_token: string; scope: string; code: string }> {
   const { code, verifier } = await codeFor(mock, options);
-  const res = await tokenRequest(mock, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CONFIDENTIAL, client_secret: clientSecret(mock) });
+  const res = await tokenRequest(mock, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    client_id: CONFIDENTIAL,
+    client_secret: clientSecret(mock),
+  });
   if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
   return { ...res.body, code };
 }

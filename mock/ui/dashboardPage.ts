@@ -10,7 +10,10 @@ const PAGE = readFileSync(new URL('./dashboard.html', import.meta.url), 'utf8');
  */
 export function dashboardPage(): RequestHandler {
   return (_req, res) => {
-    res.setHeader('Content-Security-Policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data: blob:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data: blob:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(PAGE);
   };

@@ -147,7 +147,10 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
       if (req.path === '/ui') return next();
       seen.push(req.headers.authorization);
       if (req.headers.authorization === 'Bearer admin-secret') return next();
-      res.status(401).type('application/problem+json').send(JSON.stringify({ title: 'Unauthorized', status: 401, detail: 'admin token required' }));
+      res
+        .status(401)
+        .type('application/problem+json')
+        .send(JSON.stringify({ title: 'Unauthorized', status: 401, detail: 'admin token required' }));
     });
     guarded.use(mock.mock.app);
     const server = guarded.listen(0, '127.0.0.1');
@@ -160,7 +163,11 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
       await page.fill('#token-input', 'admin-secret');
       await page.click('#token-dialog button[value="ok"]');
       await expect.poll(() => page.locator('#counts tbody tr').count()).toBe(mock.deps.store.communities().length);
-      expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('edu-mock.adminToken'))).toBe('admin-secret');
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('edu-mock.adminToken'),
+        ),
+      ).toBe('admin-secret');
       expect(seen).toContain('Bearer admin-secret');
       await shot(page, 'dashboard-token');
     } finally {

@@ -5,7 +5,8 @@ import { presentGroupSummary } from './presentGroupSummary.ts';
 import type { Stored } from '../store/Stored.ts';
 
 /** Active groups only (a group with active false is deleted), oldest first, ties by id: a stable answer. */
-const byCreation = (a: Stored<GroupRecord>, b: Stored<GroupRecord>) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+const byCreation = (a: Stored<GroupRecord>, b: Stored<GroupRecord>) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
 
 /** The active groups a member is enrolled in, each with its enrollment. */
 export function memberGroups(store: Store, member: Stored<MemberRecord>): GroupSummary[] {

@@ -28,7 +28,15 @@ describe('presentGroupSummary', () => {
   });
 
   it('adds the enrollment when given, and nothing else', () => {
-    const enrollment = { _id: 'e1', community: 'c', kind: 'member' as const, entity: 'm1', group: 'g1', createdAt: '2026-01-20T12:00:00.000Z', updatedAt: '2026-01-20T12:00:00.000Z' };
+    const enrollment = {
+      _id: 'e1',
+      community: 'c',
+      kind: 'member' as const,
+      entity: 'm1',
+      group: 'g1',
+      createdAt: '2026-01-20T12:00:00.000Z',
+      updatedAt: '2026-01-20T12:00:00.000Z',
+    };
     expect(presentGroupSummary(group('2026'), enrollment)).toEqual({
       id: 'g1',
       name: '7º Ano A',

@@ -7,7 +7,7 @@ import { userKeyValues } from './userKeyValues.ts';
 describe('userKeysByScope', () => {
   const contract = loadContract();
 
-  it('reads the spec\'s x-user-keys-by-scope, without its x- annotations', () => {
+  it("reads the spec's x-user-keys-by-scope, without its x- annotations", () => {
     expect(Object.fromEntries(userKeysByScope(contract))).toEqual({
       openid: ['id'],
       profile: ['lastSeenAt', 'createdAt', 'UpdatedAt', 'Alias', 'roles', 'permissions'],

@@ -31,13 +31,21 @@ export async function readCases(baseUrl: string, config: MockConfig): Promise<Be
   if (!res.ok) throw new Error(`the mock answered ${res.status} to the first list: ${await res.text()}`);
   const [group] = (await res.json()) as Array<{ _id: string; name: string }>;
   if (!group) throw new Error(`community ${config.community} has no active group to read`);
-  const word = group.name.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3).sort((a, b) => b.length - a.length)[0] ?? group.name.slice(0, 3);
+  const word =
+    group.name
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3)
+      .sort((a, b) => b.length - a.length)[0] ?? group.name.slice(0, 3);
   const json = { 'content-type': 'application/json' };
   const dataAction = (action: string) => JSON.stringify({ context: { community: config.community, action }, secret: config.appSecret, data: { limit: 20 } });
   return [
     { name: 'list: GET /v1/groups?active=true&limit=20', kind: 'read', request: { method: 'GET', path: '/v1/groups?active=true&limit=20', headers } },
     { name: 'read: GET /v1/groups/{id}', kind: 'read', request: { method: 'GET', path: `/v1/groups/${group._id}`, headers } },
-    { name: `search: GET /v1/groups/search?q=${word.toLowerCase()}&limit=20`, kind: 'read', request: { method: 'GET', path: `/v1/groups/search?q=${encodeURIComponent(word.toLowerCase())}&limit=20`, headers } },
+    {
+      name: `search: GET /v1/groups/search?q=${word.toLowerCase()}&limit=20`,
+      kind: 'read',
+      request: { method: 'GET', path: `/v1/groups/search?q=${encodeURIComponent(word.toLowerCase())}&limit=20`, headers },
+    },
     {
       name: 'users data action, limit 20',
       kind: 'read',
@@ -46,8 +54,17 @@ export async function readCases(baseUrl: string, config: MockConfig): Promise<Be
     {
       name: 'components data action, limit 20',
       kind: 'read',
-      request: { method: 'POST', path: '/v1/@platform:data:Components:getUpdatedAfter', headers: json, body: dataAction('@platform:data:Components:getUpdatedAfter') },
+      request: {
+        method: 'POST',
+        path: '/v1/@platform:data:Components:getUpdatedAfter',
+        headers: json,
+        body: dataAction('@platform:data:Components:getUpdatedAfter'),
+      },
     },
-    { name: 'user-info: GET /v1/oauth/user/info?includes=…', kind: 'read', request: { method: 'GET', path: '/v1/oauth/user/info?includes=community,groups,members', headers: { authorization: headers.authorization } } },
+    {
+      name: 'user-info: GET /v1/oauth/user/info?includes=…',
+      kind: 'read',
+      request: { method: 'GET', path: '/v1/oauth/user/info?includes=community,groups,members', headers: { authorization: headers.authorization } },
+    },
   ];
 }

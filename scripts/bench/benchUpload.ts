@@ -16,7 +16,13 @@ export function buildBenchUpload(entities: number, mark = '', season = '2026'): 
   const components = Math.max(1, entities - groups - 2 * students - guardians - teachers);
   const pad = (i: number) => String(i).padStart(6, '0');
   const birth = (i: number) => `20${String(10 + (i % 8)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`;
-  const roles = (role: 'student' | 'guardian' | 'professor') => ({ student: role === 'student', guardian: role === 'guardian', professor: role === 'professor', coordenator: false, admin: false });
+  const roles = (role: 'student' | 'guardian' | 'professor') => ({
+    student: role === 'student',
+    guardian: role === 'guardian',
+    professor: role === 'professor',
+    coordenator: false,
+    admin: false,
+  });
   const componentAlias = (i: number) => `bench-disc-${pad(i % components)}`;
   const teacherAlias = (i: number) => `bench-prof-${pad(i % teachers)}`;
 
@@ -51,13 +57,39 @@ export function buildBenchUpload(entities: number, mark = '', season = '2026'): 
     },
     users: {
       data: [
-        ...Array.from({ length: students }, (_, s) => ({ active: true, alias: `bench-estudante-${pad(s)}`, name: `Aluno de Carga ${s}${mark}`, email: `estudante.${s}@carga.example.com.br`, birth: birth(s), rolesSet: roles('student') })),
-        ...Array.from({ length: guardians }, (_, s) => ({ active: true, alias: `bench-resp-${pad(s)}`, name: `Responsável ${s}${mark}`, email: `resp.${s}@carga.example.com.br`, birth: '1980-05-10', rolesSet: roles('guardian') })),
-        ...Array.from({ length: teachers }, (_, s) => ({ active: true, alias: teacherAlias(s), name: `Professor ${s}${mark}`, email: `${teacherAlias(s)}@carga.example.com.br`, birth: '1975-03-02', rolesSet: roles('professor') })),
+        ...Array.from({ length: students }, (_, s) => ({
+          active: true,
+          alias: `bench-estudante-${pad(s)}`,
+          name: `Aluno de Carga ${s}${mark}`,
+          email: `estudante.${s}@carga.example.com.br`,
+          birth: birth(s),
+          rolesSet: roles('student'),
+        })),
+        ...Array.from({ length: guardians }, (_, s) => ({
+          active: true,
+          alias: `bench-resp-${pad(s)}`,
+          name: `Responsável ${s}${mark}`,
+          email: `resp.${s}@carga.example.com.br`,
+          birth: '1980-05-10',
+          rolesSet: roles('guardian'),
+        })),
+        ...Array.from({ length: teachers }, (_, s) => ({
+          active: true,
+          alias: teacherAlias(s),
+          name: `Professor ${s}${mark}`,
+          email: `${teacherAlias(s)}@carga.example.com.br`,
+          birth: '1975-03-02',
+          rolesSet: roles('professor'),
+        })),
       ],
     },
     components: {
-      data: Array.from({ length: components }, (_, c) => ({ active: true, alias: componentAlias(c), name: `Disciplina de carga ${c}${mark}`, fields: { '@education:basic': { inep: String(35000000 + c) } } })),
+      data: Array.from({ length: components }, (_, c) => ({
+        active: true,
+        alias: componentAlias(c),
+        name: `Disciplina de carga ${c}${mark}`,
+        fields: { '@education:basic': { inep: String(35000000 + c) } },
+      })),
     },
   };
 }

@@ -19,7 +19,11 @@ export interface LoadOptions {
 export async function measureLoad(server: StartedServer, request: LoadRequest, options: LoadOptions): Promise<Measure> {
   const pid = server.child.pid as number;
   if (options.warmupSeconds > 0) {
-    await runAutocannon(server.url, request, { seconds: options.warmupSeconds, connections: options.connections, amount: options.amount === undefined ? undefined : 1 });
+    await runAutocannon(server.url, request, {
+      seconds: options.warmupSeconds,
+      connections: options.connections,
+      amount: options.amount === undefined ? undefined : 1,
+    });
   }
   const before = treeStats(pid);
   let peakRss = before.rssBytes;

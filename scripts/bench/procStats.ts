@@ -32,7 +32,10 @@ function readProc(pid: number): ProcEntry | undefined {
  * and the RSS of the largest one, which is the server itself.
  */
 export function treeStats(root: number): { cpuUs: number; rssBytes: number; pids: number[] } {
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => readProc(Number(d))).filter((p): p is ProcEntry => p !== undefined);
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => readProc(Number(d)))
+    .filter((p): p is ProcEntry => p !== undefined);
   const children = new Map<number, ProcEntry[]>();
   for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
   const tree: ProcEntry[] = [];

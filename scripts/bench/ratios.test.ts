@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type CaseResult, checkTargets, entitiesPerSecond, formatRatio, markdownTable, type Measure, ratio } from './ratios.ts';
 
-const measure = (cpuUsPerReq: number, rps: number, extra: Partial<Measure> = {}): Measure => ({ requests: 1000, rps, p50: 1, p99: 4, cpuUsPerReq, rssBytes: 100 * 2 ** 20, failures: 0, ...extra });
+const measure = (cpuUsPerReq: number, rps: number, extra: Partial<Measure> = {}): Measure => ({
+  requests: 1000,
+  rps,
+  p50: 1,
+  p99: 4,
+  cpuUsPerReq,
+  rssBytes: 100 * 2 ** 20,
+  failures: 0,
+  ...extra,
+});
 
 const list: CaseResult = {
   name: 'list',

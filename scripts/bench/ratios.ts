@@ -92,13 +92,29 @@ export function checkTargets(results: CaseResult[], limits = { cpuToRaw: 3, cpuT
   for (const r of results) {
     const s = caseRatios(r, 'standalone');
     if (r.kind === 'read') {
-      out.push({ target: `${r.name}: CPU ≤ ${limits.cpuToRaw}× raw`, met: s.cpuToRaw === undefined ? undefined : s.cpuToRaw <= limits.cpuToRaw, detail: formatRatio(s.cpuToRaw) });
-      out.push({ target: `${r.name}: CPU ≤ ⅓ Prism`, met: s.cpuToPrism === undefined ? undefined : s.cpuToPrism <= limits.cpuToPrism, detail: formatRatio(s.cpuToPrism) });
+      out.push({
+        target: `${r.name}: CPU ≤ ${limits.cpuToRaw}× raw`,
+        met: s.cpuToRaw === undefined ? undefined : s.cpuToRaw <= limits.cpuToRaw,
+        detail: formatRatio(s.cpuToRaw),
+      });
+      out.push({
+        target: `${r.name}: CPU ≤ ⅓ Prism`,
+        met: s.cpuToPrism === undefined ? undefined : s.cpuToPrism <= limits.cpuToPrism,
+        detail: formatRatio(s.cpuToPrism),
+      });
       const p99 = r.measures.standalone?.p99;
-      out.push({ target: `${r.name}: p99 ≤ ${limits.p99Ms} ms`, met: p99 === undefined ? undefined : p99 <= limits.p99Ms, detail: p99 === undefined ? '–' : `${p99} ms` });
+      out.push({
+        target: `${r.name}: p99 ≤ ${limits.p99Ms} ms`,
+        met: p99 === undefined ? undefined : p99 <= limits.p99Ms,
+        detail: p99 === undefined ? '–' : `${p99} ms`,
+      });
     } else {
       const eps = entitiesPerSecond(r, 'standalone');
-      out.push({ target: `${r.name}: ≥ ${formatNumber(limits.entitiesPerSecond)} entities/s`, met: eps === undefined ? undefined : eps >= limits.entitiesPerSecond, detail: `${formatNumber(eps)} entities/s` });
+      out.push({
+        target: `${r.name}: ≥ ${formatNumber(limits.entitiesPerSecond)} entities/s`,
+        met: eps === undefined ? undefined : eps >= limits.entitiesPerSecond,
+        detail: `${formatNumber(eps)} entities/s`,
+      });
     }
   }
   return out;

@@ -20,7 +20,15 @@ describe('scaleTable', () => {
   it('has a row per size with start-up, memory, each read and the upload', () => {
     const m = { requests: 10, rps: 4000, p50: 1, p99: 3, cpuUsPerReq: 150, rssBytes: 0, failures: 0 };
     const table = scaleTable([
-      { size: '1000', groups: 1000, startupMs: 850, idleRssBytes: 100 * 2 ** 20, peakRssBytes: 120 * 2 ** 20, measures: { list: m }, uploadEntitiesPerSecond: 41_234.5 },
+      {
+        size: '1000',
+        groups: 1000,
+        startupMs: 850,
+        idleRssBytes: 100 * 2 ** 20,
+        peakRssBytes: 120 * 2 ** 20,
+        measures: { list: m },
+        uploadEntitiesPerSecond: 41_234.5,
+      },
       { size: '2000', groups: 2000, startupMs: 1850, idleRssBytes: 100 * 2 ** 20, peakRssBytes: 120 * 2 ** 20, measures: {} },
     ]);
     expect(table.split('\n')).toEqual([

@@ -35,7 +35,9 @@ describe('/proc parsers', () => {
 
 describe('sessionUpload', () => {
   it('one new active group per write, named with the word a search looks for', () => {
-    expect(sessionUpload(3, 7, 'matutino')).toEqual({ groups: { data: [{ alias: 'sessao-3-7', name: 'Turma matutino sessão 3-7', season: '2026', active: true, tags: ['sessao'] }] } });
+    expect(sessionUpload(3, 7, 'matutino')).toEqual({
+      groups: { data: [{ alias: 'sessao-3-7', name: 'Turma matutino sessão 3-7', season: '2026', active: true, tags: ['sessao'] }] },
+    });
   });
 });
 
@@ -51,9 +53,25 @@ describe('sessionsTable', () => {
     const read = { name: 'list: GET /v1/groups?active=true&limit=20', defaultSession: measure(1000), writtenSession: measure(1150) };
     expect(readRatio(read)).toBeCloseTo(1.15);
     expect(formatRatio2(1.04)).toBe('1.04×');
-    const table = sessionsTable({ sessions: 1000, writesPerSession: 10, ok: 10_000, failed: 0, seconds: 20, rssAtStartBytes: 600 * 2 ** 20, rssAfterBytes: 690 * 2 ** 20, estimatedBytes: 30 * 2 ** 20 }, [read]).split('\n');
+    const table = sessionsTable(
+      {
+        sessions: 1000,
+        writesPerSession: 10,
+        ok: 10_000,
+        failed: 0,
+        seconds: 20,
+        rssAtStartBytes: 600 * 2 ** 20,
+        rssAfterBytes: 690 * 2 ** 20,
+        estimatedBytes: 30 * 2 ** 20,
+      },
+      [read],
+    ).split('\n');
     expect(table).toHaveLength(4);
-    expect(table[2]).toBe("| server RSS, 1,000 sessions × 10 writes (10,000 answered 200, 0 failed, 20.0 s) | 600 MB | 690 MB | +90 MB (the sessions' own estimate: 30.0 MB) | < 200 MB: met |");
-    expect(table[3]).toBe('| list: GET /v1/groups?active=true&limit=20: server CPU | 1,000 µs/req (4,000 req/s, p99 3 ms) | 1,150 µs/req (4,000 req/s, p99 3 ms) | 1.15× | ≤ 1.10×: missed |');
+    expect(table[2]).toBe(
+      "| server RSS, 1,000 sessions × 10 writes (10,000 answered 200, 0 failed, 20.0 s) | 600 MB | 690 MB | +90 MB (the sessions' own estimate: 30.0 MB) | < 200 MB: met |",
+    );
+    expect(table[3]).toBe(
+      '| list: GET /v1/groups?active=true&limit=20: server CPU | 1,000 µs/req (4,000 req/s, p99 3 ms) | 1,150 µs/req (4,000 req/s, p99 3 ms) | 1.15× | ≤ 1.10×: missed |',
+    );
   });
 });

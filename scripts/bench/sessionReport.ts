@@ -3,7 +3,11 @@ import { formatNumber, formatRatio, type Measure, ratio } from './ratios.ts';
 
 /** One small write: a sync upload of one new active group whose name holds `word` (so a search finds it). */
 export function sessionUpload(session: number, write: number, word: string): SyncUpload {
-  return { groups: { data: [{ alias: `sessao-${session}-${write}`, name: `Turma ${word} sessão ${session}-${write}`, season: '2026', active: true, tags: ['sessao'] }] } };
+  return {
+    groups: {
+      data: [{ alias: `sessao-${session}-${write}`, name: `Turma ${word} sessão ${session}-${write}`, season: '2026', active: true, tags: ['sessao'] }],
+    },
+  };
 }
 
 /** Several measures of the same read as one: CPU per request over all their requests, mean rate, worst p99. */
@@ -56,7 +60,9 @@ export function sessionsTable(memory: SessionsMemory, reads: SessionRead[]): str
   for (const r of reads) {
     const q = readRatio(r);
     const cell = (m: Measure) => `${formatNumber(m.cpuUsPerReq)} µs/req (${formatNumber(m.rps)} req/s, p99 ${m.p99} ms)`;
-    rows.push(`| ${r.name}: server CPU | ${cell(r.defaultSession)} | ${cell(r.writtenSession)} | ${formatRatio2(q)} | ≤ ${TARGETS.readRatio.toFixed(2)}×: ${met(q === undefined ? undefined : q <= TARGETS.readRatio)} |`);
+    rows.push(
+      `| ${r.name}: server CPU | ${cell(r.defaultSession)} | ${cell(r.writtenSession)} | ${formatRatio2(q)} | ≤ ${TARGETS.readRatio.toFixed(2)}×: ${met(q === undefined ? undefined : q <= TARGETS.readRatio)} |`,
+    );
   }
   return rows.join('\n');
 }

@@ -10,8 +10,20 @@ describe('barChartSvg', () => {
     title: 'CPU <per> request',
     unit: 'µs',
     groups: [
-      { label: 'list', bars: [{ series: 'raw', value: 50 }, { series: 'mock', value: 100, note: '2.0× raw' }] },
-      { label: 'read', bars: [{ series: 'raw', value: 25 }, { series: 'mock', value: undefined }] },
+      {
+        label: 'list',
+        bars: [
+          { series: 'raw', value: 50 },
+          { series: 'mock', value: 100, note: '2.0× raw' },
+        ],
+      },
+      {
+        label: 'read',
+        bars: [
+          { series: 'raw', value: 25 },
+          { series: 'mock', value: undefined },
+        ],
+      },
     ],
   });
 
@@ -33,7 +45,16 @@ describe('lineChartSvg', () => {
     xLabel: 'groups',
     yLabel: 'req/s',
     logX: true,
-    series: [{ name: 'list', points: [{ x: 1000, y: 5000 }, { x: 100_000, y: 4000 }, { x: 1_000_000, y: undefined }] }],
+    series: [
+      {
+        name: 'list',
+        points: [
+          { x: 1000, y: 5000 },
+          { x: 100_000, y: 4000 },
+          { x: 1_000_000, y: undefined },
+        ],
+      },
+    ],
   });
 
   it('draws a point per measured value and skips the missing one', () => {

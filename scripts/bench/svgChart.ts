@@ -21,7 +21,9 @@ function text(x: number, y: number, content: string, attrs = ''): string {
 }
 
 function legend(series: string[], x: number, y: number): string {
-  return series.map((name, i) => `<rect x="${x}" y="${y + i * 16 - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>${text(x + 15, y + i * 16, name)}`).join('');
+  return series
+    .map((name, i) => `<rect x="${x}" y="${y + i * 16 - 9}" width="10" height="10" fill="${COLOURS[i % COLOURS.length]}"/>${text(x + 15, y + i * 16, name)}`)
+    .join('');
 }
 
 /**
@@ -37,7 +39,10 @@ export function barChartSvg(options: { title: string; unit: string; groups: BarG
   const top = 48;
   const height = top + options.groups.length * groupHeight + series.length * 16 + 30;
   const width = labelWidth + plotWidth + 190;
-  const parts: string[] = [text(10, 22, options.title, 'font-size="16" font-weight="bold"'), text(10, 40, `bars: ${options.unit} (shorter is better; each request on its own scale)`, 'fill="#555"')];
+  const parts: string[] = [
+    text(10, 22, options.title, 'font-size="16" font-weight="bold"'),
+    text(10, 40, `bars: ${options.unit} (shorter is better; each request on its own scale)`, 'fill="#555"'),
+  ];
   options.groups.forEach((group, g) => {
     const y0 = top + g * groupHeight;
     const max = Math.max(1e-9, ...group.bars.map((b) => b.value ?? 0));
@@ -87,7 +92,10 @@ export function lineChartSvg(options: { title: string; xLabel: string; yLabel: s
   options.series.forEach((s, i) => {
     const colour = COLOURS[(i + 1) % COLOURS.length];
     const pts = s.points.filter((p): p is { x: number; y: number } => p.y !== undefined && Number.isFinite(p.y));
-    if (pts.length > 1) parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map((p) => `${fx(p.x).toFixed(1)},${fy(p.y).toFixed(1)}`).join(' ')}"/>`);
+    if (pts.length > 1)
+      parts.push(
+        `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${pts.map((p) => `${fx(p.x).toFixed(1)},${fy(p.y).toFixed(1)}`).join(' ')}"/>`,
+      );
     for (const p of pts) {
       parts.push(`<circle cx="${fx(p.x).toFixed(1)}" cy="${fy(p.y).toFixed(1)}" r="3.5" fill="${colour}"/>`);
       parts.push(text(fx(p.x) + 5, fy(p.y) - 6, Math.round(p.y).toLocaleString('en-US'), `fill="${colour}" font-size="11"`));

@@ -45,7 +45,8 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
     chmodSync(dir, 0o700);
   }
-  const pgCommand = (bin: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args]) : run(join(PG_BIN, bin), args));
+  const pgCommand = (bin: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args]) : run(join(PG_BIN, bin), args);
   await pgCommand('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const start = async (): Promise<void> => {

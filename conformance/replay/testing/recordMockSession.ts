@@ -20,7 +20,13 @@ export async function recordMockSession(): Promise<RecordedSession> {
     const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> => {
       const res = await fetch(mock.url + path, {
         method,
-        headers: { accept: 'application/json', authorization: `Bearer ${config.token}`, 'community-id': config.community as string, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${config.token}`,
+          'community-id': config.community as string,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await res.text();
@@ -33,15 +39,26 @@ export async function recordMockSession(): Promise<RecordedSession> {
     await call('GET', `/v1/groups?limit=8&name=${encodeURIComponent((everything[1] ?? page1[0])!.name)}`);
     await call('GET', `/v1/groups/${page1[2]!._id}`);
     await call('GET', '/v1/groups/search?q=a&limit=5');
-    await call('POST', '/v2/sync/run-front-1/uploadEntities', { groups: { data: [{ alias: 'front-replay-1', name: 'Turma da Gravação', season: '2026', active: true }] }, members: { data: [] }, users: { data: [] }, components: { data: [] } });
+    await call('POST', '/v2/sync/run-front-1/uploadEntities', {
+      groups: { data: [{ alias: 'front-replay-1', name: 'Turma da Gravação', season: '2026', active: true }] },
+      members: { data: [] },
+      users: { data: [] },
+      components: { data: [] },
+    });
     await call('GET', '/v1/groups/search?alias=front-replay-1');
     const pending = config.pendingApproval as { appId: string; community: string };
     await call('GET', `/v1/appmaker/apps/${pending.appId}/installations`);
     await call('POST', `/v1/appmaker/apps/${pending.appId}/installations/${pending.community}/approve`);
     await call('GET', `/v1/appmaker/apps/${pending.appId}/installations`);
-    await call('PUT', `/v1/appmaker/apps/${config.appId}/installations/${config.community}`, { contactInfo: { name: 'Secretaria', telephone: '+55 11 4000-0000', message: 'Gravado no mock' } });
+    await call('PUT', `/v1/appmaker/apps/${config.appId}/installations/${config.community}`, {
+      contactInfo: { name: 'Secretaria', telephone: '+55 11 4000-0000', message: 'Gravado no mock' },
+    });
     await call('GET', `/v1/appmaker/apps/${config.appId}/installations`);
-    await call('POST', '/v1/@platform:data:Users:getUpdatedAfter', { context: { issuedAt: '2026-03-01T12:00:00.000Z', action: '@platform:data:Users:getUpdatedAfter', community: config.community }, secret: config.appSecret, data: { after: '2020-01-01T00:00:00.000Z', limit: 5 } });
+    await call('POST', '/v1/@platform:data:Users:getUpdatedAfter', {
+      context: { issuedAt: '2026-03-01T12:00:00.000Z', action: '@platform:data:Users:getUpdatedAfter', community: config.community },
+      secret: config.appSecret,
+      data: { after: '2020-01-01T00:00:00.000Z', limit: 5 },
+    });
     await call('GET', '/v1/groups', undefined, { authorization: 'Bearer not-a-token' });
     await call('GET', '/v1/oauth/user/info?includes=groups,community', undefined, { authorization: `Bearer ${await logIn(mock.url, config)}` });
     await call('GET', '/__mock/journal?limit=1');
@@ -57,13 +74,32 @@ async function logIn(base: string, config: ConformConfig): Promise<string> {
   const oauth = config.oauth as NonNullable<ConformConfig['oauth']>;
   const verifier = 'recorded-session-verifier-0123456789abcdefghijklmnop';
   const authorize = new URL(oauth.authorizationUrl, base);
-  authorize.search = new URLSearchParams({ response_type: 'code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri, scope: oauth.scopes.join(' '), state: 'st', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', prompt: 'none', login_hint: oauth.loginHint ?? '' }).toString();
+  authorize.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: oauth.clientId,
+    redirect_uri: oauth.redirectUri,
+    scope: oauth.scopes.join(' '),
+    state: 'st',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    prompt: 'none',
+    login_hint: oauth.loginHint ?? '',
+  }).toString();
   const redirect = await fetch(authorize, { redirect: 'manual' });
   const code = new URL(redirect.headers.get('location') ?? '', base).searchParams.get('code') ?? '';
   const token = await fetch(new URL(oauth.tokenUrl, base), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret ?? ''}`).toString('base64')}` },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: oauth.redirectUri, code_verifier: verifier, client_id: oauth.clientId }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret ?? ''}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: oauth.redirectUri,
+      code_verifier: verifier,
+      client_id: oauth.clientId,
+    }).toString(),
   });
   const body = (await token.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`no token from the mock's login: ${JSON.stringify(body)}`);

@@ -17,8 +17,24 @@ export function renderCertificate(c: Certificate): Html {
     ['Ended', c.endedAt],
     ['Counts', summaryLine(c.counts)],
     ['Operations covered', `${c.operationsCoverage}%`],
-    ['Waivers applied', c.waiversApplied.length === 0 ? 'none' : html`${c.waiversApplied.map((w) => html`<div><code>${w.check}</code>${w.operation ? html` on <code>${w.operation}</code>` : ''}: ${w.reason} (until ${w.expires}; ${w.failures} failure${w.failures === 1 ? '' : 's'})</div>`)}`],
-    ...(c.replay ? [['Replayed HAR', html`<code>${c.replay.har}</code>, sha256 <code>${c.replay.sha256}</code> (${c.replay.calls} API calls)`] as [string, Html]] : []),
+    [
+      'Waivers applied',
+      c.waiversApplied.length === 0
+        ? 'none'
+        : html`${c.waiversApplied.map((w) => html`<div><code>${w.check}</code>${w.operation ? html` on <code>${w.operation}</code>` : ''}: ${w.reason} (until ${w.expires}; ${w.failures} failure${w.failures === 1 ? '' : 's'})</div>`)}`,
+    ],
+    ...(c.replay
+      ? [['Replayed HAR', html`<code>${c.replay.har}</code>, sha256 <code>${c.replay.sha256}</code> (${c.replay.calls} API calls)`] as [string, Html]]
+      : []),
   ];
-  return html`<section id="certificate"><h2>Certificate</h2><dl class="cert">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></section>`;
+  return html`<section id="certificate">
+    <h2>Certificate</h2>
+    <dl class="cert">
+      ${rows.map(
+        ([k, v]) =>
+          html`<dt>${k}</dt>
+            <dd>${v}</dd>`,
+      )}
+    </dl>
+  </section>`;
 }

@@ -35,7 +35,12 @@ export function computeCoverage(contract: Contract, result: RunResult, plan: Cov
     for (const status of inventory.statuses) {
       figures.statuses.add(operationId, status, seen?.statuses.some((s) => statusMatches(status, s)) ? undefined : sub('provoked this status'));
     }
-    for (const p of inventory.parameters) figures.parameters.add(operationId, p.item, seen?.parameters.has(p.item) ? undefined : sub(p.value === undefined ? 'sends this parameter' : 'sends this value'));
+    for (const p of inventory.parameters)
+      figures.parameters.add(
+        operationId,
+        p.item,
+        seen?.parameters.has(p.item) ? undefined : sub(p.value === undefined ? 'sends this parameter' : 'sends this value'),
+      );
     for (const key of inventory.bodyKeys) figures.requestBodyKeys.add(operationId, key, seen?.bodyKeys.has(key) ? undefined : sub('sends this key'));
   }
   return {
@@ -51,7 +56,9 @@ function whyNotCovered(operationId: string, seen: Exercised | undefined, result:
   if (result.readOnly && WRITE_OPERATIONS.includes(operationId)) return ['read-only', '--read-only: the run sends nothing that writes'];
   if (seen && seen.statuses.length === 0 && seen.errors.length > 0) return ['not reachable', `no answer: ${seen.errors[0]}`];
   const areas = result.areas.filter((a) => AREA_PLAN[a].operations.includes(operationId));
-  const skipped = result.cases.filter((c) => areas.includes(c.area) && c.status === 'skipped' && (c.operationIds.length === 0 || c.operationIds.includes(operationId)));
+  const skipped = result.cases.filter(
+    (c) => areas.includes(c.area) && c.status === 'skipped' && (c.operationIds.length === 0 || c.operationIds.includes(operationId)),
+  );
   if (skipped.length > 0 && (!seen || seen.statuses.length === 0)) {
     return ['skipped', [...new Set(skipped.map((c) => `${c.area} › ${c.title}: ${c.skipReason ?? ''}`))].join('; ')];
   }

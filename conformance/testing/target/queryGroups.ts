@@ -4,12 +4,19 @@ export type Query = Record<string, string | undefined>;
 
 /** A bad request: the status and message the target answers. */
 export class Refusal extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-const fold = (v: unknown): string => String(v ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (v: unknown): string =>
+  String(v ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
 const SORT_KEYS = ['createdAt', 'updatedAt', 'name', 'alias'];
 
 /** The filter of the list and the search (search adds alias and q), refusing values it cannot read. */
@@ -34,7 +41,14 @@ export function groupFilter(query: Query, search: boolean, habits: FilterHabits 
     tests.push((g) => g.active === (query.active === 'true'));
   }
   // The fault matches a name by its beginning (a LIKE 'x%' a team could ship): the right one is exact.
-  if (query.name !== undefined) tests.push(namePrefix ? (g) => String(g.name).startsWith(query.name as string) : habits.nameCollation ? (g) => fold(g.name) === fold(query.name) : (g) => g.name === query.name);
+  if (query.name !== undefined)
+    tests.push(
+      namePrefix
+        ? (g) => String(g.name).startsWith(query.name as string)
+        : habits.nameCollation
+          ? (g) => fold(g.name) === fold(query.name)
+          : (g) => g.name === query.name,
+    );
   if (query.season !== undefined) tests.push((g) => g.season === query.season);
   if (query['admins.user'] !== undefined) tests.push((g) => Array.isArray(g.admins) && g.admins.some((a) => (a as Json).user === query['admins.user']));
   if (query.createdAt !== undefined) {
@@ -46,8 +60,7 @@ export function groupFilter(query: Query, search: boolean, habits: FilterHabits 
     } else if (!Number.isNaN(Date.parse(value)) && /T/.test(value)) {
       const at = habits.instantTruncated ? Date.parse(`${value.slice(0, 19)}Z`) : Date.parse(value);
       tests.push((g) => Date.parse(String(g.createdAt)) === at);
-    }
-    else throw new Refusal(400, 'createdAt must be a date or an instant');
+    } else throw new Refusal(400, 'createdAt must be a date or an instant');
   }
   if (search && query.alias !== undefined) tests.push((g) => g.alias === query.alias);
   if (search && query.q !== undefined) {
@@ -73,7 +86,15 @@ export interface PageRequest {
  * One page of the matches, and their count. The source is in creation order; a sort other than creation
  * order materialises the matches (the small data), while the synthetic groups are in every key's order.
  */
-export function pageOf(source: GroupSource, match: (g: Json) => boolean, sort: Array<{ key: string; desc: boolean }> | undefined, page: PageRequest, count: boolean, newestFirst: boolean, byIndex?: (index: number) => boolean): { items: Json[]; total: number } {
+export function pageOf(
+  source: GroupSource,
+  match: (g: Json) => boolean,
+  sort: Array<{ key: string; desc: boolean }> | undefined,
+  page: PageRequest,
+  count: boolean,
+  newestFirst: boolean,
+  byIndex?: (index: number) => boolean,
+): { items: Json[]; total: number } {
   const desc = sort ? sort[0]?.desc === true : newestFirst;
   const byIndexOnly = !sort || source.size > 1000;
   if (byIndexOnly) {

@@ -19,7 +19,18 @@ export interface TestTarget {
  * judge it as it would a partner's. OAuth lives at /auth/* (its own choice), groups at /v1/groups…
  */
 export async function startTestTarget(options: TargetOptions = {}): Promise<TestTarget> {
-  const o = { firstPage: 1, maxLimit: 1000, defaultLimit: 100, totalHeader: true, badTokenStatus: 401, errorType: 'application/problem+json', upload: '200-receipt', searchPaging: true, sortParam: true, ...options } as const;
+  const o = {
+    firstPage: 1,
+    maxLimit: 1000,
+    defaultLimit: 100,
+    totalHeader: true,
+    badTokenStatus: 401,
+    errorType: 'application/problem+json',
+    upload: '200-receipt',
+    searchPaging: true,
+    sortParam: true,
+    ...options,
+  } as const;
   const faults = new Set(options.faults ?? []);
   const base = baseGroups(options.groups);
   const entities: Entities = { groups: [], users: [], components: [], tick: 0 };
@@ -64,7 +75,13 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (!search && faults.has('sort-name-500') && /(^|,)-?name/.test(query.sort ?? '')) throw new Refusal(500, 'collation index missing');
     const page = search && !o.searchPaging ? { offset: 0, limit: o.defaultLimit } : paging(query);
     // The synthetic groups are tested on their index; uploaded ones, after them, as objects.
-    const match = groupFilter(query, search, { namePrefix: faults.has('name-by-prefix'), nameCollation: o.nameCollation === true, dayOffsetMinutes: o.dayOffsetMinutes ?? 0, dayStartsLate: faults.has('day-starts-late'), instantTruncated: faults.has('instant-truncated') });
+    const match = groupFilter(query, search, {
+      namePrefix: faults.has('name-by-prefix'),
+      nameCollation: o.nameCollation === true,
+      dayOffsetMinutes: o.dayOffsetMinutes ?? 0,
+      dayStartsLate: faults.has('day-starts-late'),
+      instantTruncated: faults.has('instant-truncated'),
+    });
     const fast = base.matcher?.(query, search);
     const byIndex = fast ? (i: number): boolean => (i < base.size ? fast(i) : match(source.at(i))) : undefined;
     const result = pageOf(source, match, sort, page, search || o.totalHeader, o.newestFirst === true, byIndex);
@@ -125,7 +142,10 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       // Synthetic ids are the index in hex: no need to scan a million.
       const index = options.groups ? parseInt(id, 16) - 0x100000 : -1;
       const direct = index >= 0 && index < base.size ? base.at(index) : undefined;
-      const hit = direct?._id === id ? direct : [...entities.groups, ...(options.groups ? [] : Array.from({ length: base.size }, (_, i) => base.at(i)))].find((g) => g._id === id);
+      const hit =
+        direct?._id === id
+          ? direct
+          : [...entities.groups, ...(options.groups ? [] : Array.from({ length: base.size }, (_, i) => base.at(i)))].find((g) => g._id === id);
       if (hit && !(faults.has('deleted-group-unreadable') && hit.active === false)) return json(res, 200, present(hit));
       throw new Refusal(404, 'no such group');
     }
@@ -158,7 +178,8 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       authorize(req);
       const upload = body();
       const sections = ['groups', 'members', 'users', 'components'];
-      if (o.uploadRequiresEverySection && (typeof upload !== 'object' || upload === null || sections.some((k) => !(k in upload)))) throw new Refusal(400, `an upload carries ${sections.join(', ')}`);
+      if (o.uploadRequiresEverySection && (typeof upload !== 'object' || upload === null || sections.some((k) => !(k in upload))))
+        throw new Refusal(400, `an upload carries ${sections.join(', ')}`);
       const receipt = syncUpload(entities, upload, sync[1] as string);
       if (o.upload === '202-empty') {
         res.writeHead(202);
@@ -168,14 +189,20 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     }
     const action = /^\/v1\/@platform:data:(Users|Components):getUpdatedAfter$/.exec(path);
     if (method === 'POST' && action) {
-      const data = dataActions(entities, body(), action[1] === 'Users' ? 'users' : 'components', { secret: APP.secret, exclusive: o.afterExclusive === true, faults, badSecretStatus: o.badTokenStatus });
+      const data = dataActions(entities, body(), action[1] === 'Users' ? 'users' : 'components', {
+        secret: APP.secret,
+        exclusive: o.afterExclusive === true,
+        faults,
+        badSecretStatus: o.badTokenStatus,
+      });
       return json(res, 200, { data });
     }
     if (method === 'GET' && path === '/auth/authorize') {
       // Its answer is a redirect (or a page): a client asking for JSON only gets 406, as a validating server does.
       if ((req.headers.accept ?? '').trim() === 'application/json') throw new Refusal(406, 'this endpoint answers HTML or a redirect');
       const redirect = new URL(query.redirect_uri ?? 'http://invalid/');
-      if (query.response_type !== 'code' || query.client_id !== APP.id || query.code_challenge_method !== 'S256' || !query.code_challenge) redirect.searchParams.set('error', 'invalid_request');
+      if (query.response_type !== 'code' || query.client_id !== APP.id || query.code_challenge_method !== 'S256' || !query.code_challenge)
+        redirect.searchParams.set('error', 'invalid_request');
       else if (query.prompt !== 'none' || query.login_hint !== LOGIN_USER) redirect.searchParams.set('error', 'login_required');
       else {
         const code = randomBytes(16).toString('hex');
@@ -201,7 +228,11 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (method === 'GET' && path === '/v1/oauth/user/info') {
       const scopes = userTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       if (!scopes) throw new Refusal(o.badTokenStatus, 'a user token is required');
-      return json(res, 200, userInfo(query.includes, faults.has('scopes-unchecked-for-members') ? [...scopes, 'related.members'] : scopes, faults.has('includes-ignored')));
+      return json(
+        res,
+        200,
+        userInfo(query.includes, faults.has('scopes-unchecked-for-members') ? [...scopes, 'related.members'] : scopes, faults.has('includes-ignored')),
+      );
     }
     throw new Refusal(404, `no route for ${method} ${path}`);
   };
@@ -225,7 +256,15 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       // A neighbour this target does not serve: its group is unknown here, and its app has no secret here.
       otherCommunity: { community: 'escola-vizinha', groupId: 'f'.repeat(24) },
       otherApp: { appId: 'app-vizinho', appSecret: 'sk-vizinho-0000' },
-      oauth: { authorizationUrl: '/auth/authorize', tokenUrl: '/auth/token', clientId: APP.id, clientSecret: APP.clientSecret, redirectUri: 'http://127.0.0.1:9/cb', loginHint: LOGIN_USER, scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'] },
+      oauth: {
+        authorizationUrl: '/auth/authorize',
+        tokenUrl: '/auth/token',
+        clientId: APP.id,
+        clientSecret: APP.clientSecret,
+        redirectUri: 'http://127.0.0.1:9/cb',
+        loginHint: LOGIN_USER,
+        scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'],
+      },
     },
     close: server.close,
   };
@@ -235,11 +274,41 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
 function userInfo(includes: string | undefined, scopes: string[], ignoreIncludes: boolean): Json {
   const asked = new Set(ignoreIncludes ? ['members', 'groups', 'community'] : (includes ?? '').split(',').map((s) => s.trim()));
   const user = USERS.find((u) => u._id === LOGIN_USER) as Json;
-  const summary = { id: 'a000', name: '1º Ano A', alias: 'et-2025-0', createdAt: '2024-02-01T08:00:00.000Z', updatedAt: '2024-02-01T08:05:00.000Z', season: 2025 };
+  const summary = {
+    id: 'a000',
+    name: '1º Ano A',
+    alias: 'et-2025-0',
+    createdAt: '2024-02-01T08:00:00.000Z',
+    updatedAt: '2024-02-01T08:05:00.000Z',
+    season: 2025,
+  };
   return {
-    user: { id: user._id, Alias: user.alias, createdAt: '2024-02-01T08:00:00.000Z', UpdatedAt: user.updatedAt, lastSeenAt: '2026-02-28T10:00:00.000Z', roles: ['guardian'], permissions: [] },
-    ...(asked.has('community') && scopes.includes('related.communities') ? { community: { community: COMMUNITY, name: 'Escola Teste', color: '#205080', icon: 'https://escola-teste.example/icon.png' } } : {}),
+    user: {
+      id: user._id,
+      Alias: user.alias,
+      createdAt: '2024-02-01T08:00:00.000Z',
+      UpdatedAt: user.updatedAt,
+      lastSeenAt: '2026-02-28T10:00:00.000Z',
+      roles: ['guardian'],
+      permissions: [],
+    },
+    ...(asked.has('community') && scopes.includes('related.communities')
+      ? { community: { community: COMMUNITY, name: 'Escola Teste', color: '#205080', icon: 'https://escola-teste.example/icon.png' } }
+      : {}),
     ...(asked.has('groups') && scopes.includes('related.groups') ? { groups: [summary] } : {}),
-    ...(asked.has('members') && scopes.includes('related.members') ? { Members: [{ id: 'mbr-1', name: 'Eva Nunes', alias: 'membro-1', createdAt: '2024-02-01T08:00:00.000Z', updatedAt: '2024-02-01T08:00:00.000Z', groups: [summary] }] } : {}),
+    ...(asked.has('members') && scopes.includes('related.members')
+      ? {
+          Members: [
+            {
+              id: 'mbr-1',
+              name: 'Eva Nunes',
+              alias: 'membro-1',
+              createdAt: '2024-02-01T08:00:00.000Z',
+              updatedAt: '2024-02-01T08:00:00.000Z',
+              groups: [summary],
+            },
+          ],
+        }
+      : {}),
   };
 }

@@ -32,12 +32,30 @@ export const COMPONENTS: Json[] = ['Matemática', 'Português', 'Ciências', 'Hi
   updatedAt: iso(EPOCH + i * 2 * 24 * 60 * MINUTE),
 }));
 
-const NAMES = ['1º Ano A', '1º Ano B', '2º Ano A', '3º Ano Único', 'Coral Infantil', 'Robótica', '1º Ano A Integral', '5º Ano A', '6º Ano B', 'Teatro', '9º Ano A', 'Reforço de Leitura'];
+const NAMES = [
+  '1º Ano A',
+  '1º Ano B',
+  '2º Ano A',
+  '3º Ano Único',
+  'Coral Infantil',
+  'Robótica',
+  '1º Ano A Integral',
+  '5º Ano A',
+  '6º Ano B',
+  'Teatro',
+  '9º Ano A',
+  'Reforço de Leitura',
+];
 
 /** A group of the small data: distinct creation instants, two seasons, a few deleted, teachers as admins. */
 function ownGroup(i: number): Json {
   // The last two straddle a UTC midnight, a second apart: a day cut short at either end shows on them.
-  const created = i === NAMES.length - 2 ? Date.UTC(2024, 1, 1, 23, 59, 59, 500) : i === NAMES.length - 1 ? Date.UTC(2024, 1, 2, 0, 0, 0, 0) : EPOCH + i * 37 * MINUTE + (i % 3) * 1000;
+  const created =
+    i === NAMES.length - 2
+      ? Date.UTC(2024, 1, 1, 23, 59, 59, 500)
+      : i === NAMES.length - 1
+        ? Date.UTC(2024, 1, 2, 0, 0, 0, 0)
+        : EPOCH + i * 37 * MINUTE + (i % 3) * 1000;
   return {
     _id: hex24(0xa000 + i),
     alias: `et-${i < 6 ? 2025 : 2026}-${i}`,
@@ -121,7 +139,21 @@ export function baseGroups(synthetic?: number): GroupSource {
 export function installations(): Map<string, Json> {
   const manifest = (id: string, approval: string): Json => ({ id, approval, visibility: 'public', displayName: id === APP.id ? 'App de Teste' : 'App Manual' });
   return new Map([
-    [APP.id, { manifest: manifest(APP.id, 'automatic'), community: COMMUNITY, approved: true, active: true, installed: true, status: 'installed', contactInfo: { name: 'Secretaria', telephone: '+55 11 0000-0000', message: '' } }],
-    [MANUAL_APP, { manifest: manifest(MANUAL_APP, 'manual'), community: COMMUNITY, approved: false, active: false, installed: true, status: 'pending_approval' }],
+    [
+      APP.id,
+      {
+        manifest: manifest(APP.id, 'automatic'),
+        community: COMMUNITY,
+        approved: true,
+        active: true,
+        installed: true,
+        status: 'installed',
+        contactInfo: { name: 'Secretaria', telephone: '+55 11 0000-0000', message: '' },
+      },
+    ],
+    [
+      MANUAL_APP,
+      { manifest: manifest(MANUAL_APP, 'manual'), community: COMMUNITY, approved: false, active: false, installed: true, status: 'pending_approval' },
+    ],
   ]);
 }

@@ -18,8 +18,10 @@ function dataOf(body: Json, key: string): Json[] {
   const part = body[key];
   if (part === undefined) return [];
   if (!isObject(part) || !Array.isArray(part.data) || !part.data.every(isObject)) throw new Refusal(400, `${key}.data must be an array of objects`);
-  for (const [flag, value] of Object.entries(part)) if (flag.startsWith('removeUnlisted') && typeof value !== 'boolean') throw new Refusal(400, `${key}.${flag} must be a boolean`);
-  for (const entry of part.data) if (entry.active !== undefined && typeof entry.active !== 'boolean') throw new Refusal(400, `${key}.data[].active must be a boolean`);
+  for (const [flag, value] of Object.entries(part))
+    if (flag.startsWith('removeUnlisted') && typeof value !== 'boolean') throw new Refusal(400, `${key}.${flag} must be a boolean`);
+  for (const entry of part.data)
+    if (entry.active !== undefined && typeof entry.active !== 'boolean') throw new Refusal(400, `${key}.data[].active must be a boolean`);
   return part.data;
 }
 
@@ -34,7 +36,8 @@ export function syncUpload(entities: Entities, raw: unknown, runId: string): Jso
         if (entry[key] !== undefined && typeof entry[key] !== 'string') throw new Refusal(400, `${section}.data[${i}].${key} must be a string`);
       }
       if (entry.active !== undefined && typeof entry.active !== 'boolean') throw new Refusal(400, `${section}.data[${i}].active must be a boolean`);
-      if (entry.rolesSet !== undefined && (!isObject(entry.rolesSet) || Object.values(entry.rolesSet).some((v) => typeof v !== 'boolean'))) throw new Refusal(400, `${section}.data[${i}].rolesSet must be an object of booleans`);
+      if (entry.rolesSet !== undefined && (!isObject(entry.rolesSet) || Object.values(entry.rolesSet).some((v) => typeof v !== 'boolean')))
+        throw new Refusal(400, `${section}.data[${i}].rolesSet must be an object of booleans`);
     }
   }
   const now = (): string => new Date(START + ++entities.tick * 1000).toISOString();
@@ -45,8 +48,18 @@ export function syncUpload(entities: Entities, raw: unknown, runId: string): Jso
     list.push(created);
     return created;
   };
-  for (const c of parts.components) upsert(entities.components, c, () => ({ active: c.active ?? true, alias: c.alias, name: c.name, fields: {}, updatedAt: now() }));
-  for (const u of parts.users) upsert(entities.users, u, () => ({ _id: `usr-up-${String(u.alias)}`, active: u.active ?? true, alias: u.alias, name: u.name, email: u.email, rolesSet: u.rolesSet, updatedAt: now() }));
+  for (const c of parts.components)
+    upsert(entities.components, c, () => ({ active: c.active ?? true, alias: c.alias, name: c.name, fields: {}, updatedAt: now() }));
+  for (const u of parts.users)
+    upsert(entities.users, u, () => ({
+      _id: `usr-up-${String(u.alias)}`,
+      active: u.active ?? true,
+      alias: u.alias,
+      name: u.name,
+      email: u.email,
+      rolesSet: u.rolesSet,
+      updatedAt: now(),
+    }));
   const flags = isObject(raw.groups) ? raw.groups : {};
   for (const entry of parts.groups) {
     const stamp = now();
@@ -57,7 +70,13 @@ export function syncUpload(entities: Entities, raw: unknown, runId: string): Jso
       const kept = replace === true || !Array.isArray(old) ? [] : (old as Json[]);
       return [...kept, ...add.filter((a) => !kept.some((k) => JSON.stringify(k) === JSON.stringify(a)))];
     };
-    const group: Json = existing ?? { _id: (0xf00000 + entities.groups.length).toString(16).padStart(24, '0'), alias: entry.alias, createdAt: stamp, community: COMMUNITY, fields: {} };
+    const group: Json = existing ?? {
+      _id: (0xf00000 + entities.groups.length).toString(16).padStart(24, '0'),
+      alias: entry.alias,
+      createdAt: stamp,
+      community: COMMUNITY,
+      fields: {},
+    };
     Object.assign(group, {
       name: entry.name ?? group.name,
       season: entry.season ?? group.season,
@@ -69,7 +88,11 @@ export function syncUpload(entities: Entities, raw: unknown, runId: string): Jso
     });
     if (!existing) entities.groups.push(group);
   }
-  return { syncRunId: runId, received: { groups: parts.groups.length, members: parts.members.length, users: parts.users.length, components: parts.components.length }, warnings: [] };
+  return {
+    syncRunId: runId,
+    received: { groups: parts.groups.length, members: parts.members.length, users: parts.users.length, components: parts.components.length },
+    warnings: [],
+  };
 }
 
 export interface DataActionOptions {
@@ -84,8 +107,10 @@ export function dataActions(entities: Entities, raw: unknown, kind: 'users' | 'c
   if (!isObject(raw) || !isObject(raw.context) || typeof raw.secret !== 'string') throw new Refusal(400, 'context and secret are required');
   const data = raw.data === undefined ? {} : raw.data;
   if (!isObject(data)) throw new Refusal(400, 'data must be an object');
-  if (data.after !== undefined && (typeof data.after !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(data.after))) throw new Refusal(400, 'data.after must be an ISO 8601 instant');
-  if (data.limit !== undefined && (!Number.isInteger(data.limit) || (data.limit as number) < 1)) throw new Refusal(400, 'data.limit must be a positive integer');
+  if (data.after !== undefined && (typeof data.after !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(data.after)))
+    throw new Refusal(400, 'data.after must be an ISO 8601 instant');
+  if (data.limit !== undefined && (!Number.isInteger(data.limit) || (data.limit as number) < 1))
+    throw new Refusal(400, 'data.limit must be a positive integer');
   if (raw.secret !== options.secret && !options.faults.has('accepts-any-secret')) throw new Refusal(options.badSecretStatus, 'wrong secret');
   const after = typeof data.after === 'string' && !options.faults.has('ignores-after') ? Date.parse(data.after) : -Infinity;
   const limit = Math.min(typeof data.limit === 'number' ? data.limit : 100, 500) + (options.faults.has('data-action-over-limit') ? 1 : 0);

@@ -18,7 +18,10 @@ export const authorizationCodeGrant: Grant = {
     if (code.usedAt !== undefined) {
       // §4.1.2: a code used twice was leaked; deny, and revoke what the first use issued.
       const revoked = revokeGrant(oauth, value);
-      throw new OAuthError('invalid_grant', `The authorization code was already used; the ${revoked} token(s) issued from it are now revoked (RFC 6749 §4.1.2).`);
+      throw new OAuthError(
+        'invalid_grant',
+        `The authorization code was already used; the ${revoked} token(s) issued from it are now revoked (RFC 6749 §4.1.2).`,
+      );
     }
     if (code.expiresAt <= now) throw new OAuthError('invalid_grant', `The authorization code expired at ${new Date(code.expiresAt).toISOString()}.`);
     // §4.1.3: "ensure that the authorization code was issued to the authenticated confidential client".
@@ -27,7 +30,12 @@ export const authorizationCodeGrant: Grant = {
     // §4.1.3: redirect_uri is required if the authorization request had it, and must be identical.
     if (params.redirect_uri !== undefined || code.request.redirectUriGiven) {
       if (params.redirect_uri !== code.request.redirectUri) {
-        throw new OAuthError('invalid_grant', params.redirect_uri === undefined ? 'redirect_uri is required: the authorization request carried one (RFC 6749 §4.1.3).' : 'redirect_uri differs from the one of the authorization request (RFC 6749 §4.1.3).');
+        throw new OAuthError(
+          'invalid_grant',
+          params.redirect_uri === undefined
+            ? 'redirect_uri is required: the authorization request carried one (RFC 6749 §4.1.3).'
+            : 'redirect_uri differs from the one of the authorization request (RFC 6749 §4.1.3).',
+        );
       }
     }
     checkPkce(code.request.codeChallenge, params.code_verifier);
@@ -58,7 +66,8 @@ function checkPkce(challenge: string | undefined, verifier: string | undefined):
     if (verifier !== undefined) throw new OAuthError('invalid_grant', 'code_verifier was sent but the authorization request had no code_challenge.');
     return;
   }
-  if (verifier === undefined) throw new OAuthError('invalid_grant', 'code_verifier is required: the authorization request carried a code_challenge (RFC 7636 §4.5).');
+  if (verifier === undefined)
+    throw new OAuthError('invalid_grant', 'code_verifier is required: the authorization request carried a code_challenge (RFC 7636 §4.5).');
   if (!isCodeVerifier(verifier)) throw new OAuthError('invalid_grant', 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1).');
   if (!verifierMatches(verifier, challenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge (RFC 7636 §4.6).');
 }

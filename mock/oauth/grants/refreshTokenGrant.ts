@@ -45,7 +45,13 @@ export const refreshTokenGrant: Grant = {
       label: `${user.name} via ${client.clientId}`,
     });
     // §6: a new refresh token keeps the scope of the one it replaces, whatever this access token was narrowed to.
-    const next = issueRefreshToken(oauth, { clientId: refresh.clientId, userId: refresh.userId, community: refresh.community, scopes: refresh.scopes, fromCode: refresh.fromCode });
+    const next = issueRefreshToken(oauth, {
+      clientId: refresh.clientId,
+      userId: refresh.userId,
+      community: refresh.community,
+      scopes: refresh.scopes,
+      fromCode: refresh.fromCode,
+    });
     return tokenResponse(access, next);
   },
 };
