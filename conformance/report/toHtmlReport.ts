@@ -34,67 +34,36 @@ export function toHtmlReport(run: RunResult, contract: Contract = loadContract()
     return spec ? `${spec.method.toUpperCase()} ${spec.path}` : '';
   };
   const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${CSP}" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${title}</title>
-        <style>
-          ${raw(HTML_STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <header class="banner ${verdict}" id="verdict">
-            <h1>${verdict === 'pass' ? '✓ Conformant' : '✗ Not conformant'}</h1>
-            <p>
-              ${result.baseUrl} · profile ${extras?.profile ?? 'platform'} · ${result.strict ? 'strict' : 'lenient'}${result.readOnly ? ' · read-only' : ''} ·
-              seed ${result.seed} · ${result.startedAt}
-            </p>
-            ${
-              extras && extras.verdict.reasons.length > 0
-                ? html`<ul>
-                    ${extras.verdict.reasons.map((r) => html`<li>${r}</li>`)}
-                  </ul>`
-                : ''
-            }
-          </header>
-          <ul class="counts" id="counts">
-            ${count('passed', counts.passed, 'passed')}${count('failed', counts.failed, 'failed')}${count('skipped', counts.skipped, 'skipped')}${count('warnings', counts.warnings, 'warnings')}${count('waived', counts.waived ?? 0, 'waived')}
-            <li><b>${result.exchanges}</b>requests</li>
-            ${extras ? html`<li><b>${extras.coverage.operations.percent}%</b>operations covered</li>` : ''}
-          </ul>
-          ${renderFailedSteps(result)} ${renderSetup(usedReplay(result))} ${extras ? renderCertificate(extras.certificate) : ''}
-          ${extras ? renderCoverage(extras.coverage, extras.minCoverage) : ''} ${extras ? renderWaivers(extras.waivers) : ''}
-          <div class="toolbar">
-            <label><input type="checkbox" id="failures-only" /> only operations with failures</label>
-            <button class="copy" type="button" id="expand-all">expand all</button>
-          </div>
-          ${renderOperations(result, [...contract.operations.keys()], describe)}
-          ${
-            skipped.length > 0
-              ? html`<section id="skipped">
-                  <h2>Skipped</h2>
-                  <ul>
-                    ${skipped.map((c) => html`<li>${c.area} › ${c.title}: <span class="muted">${c.skipReason ?? ''}</span></li>`)}
-                  </ul>
-                </section>`
-              : ''
-          }
-          <footer class="muted">
-            <p>
-              ${extras ? `${extras.certificate.suite.name} ${extras.certificate.suite.version}` : 'conformance suite'} · ${result.exchanges} requests in
-              ${result.durationMs} ms · secrets appear as the environment variables that hold them.
-            </p>
-          </footer>
-        </main>
-        <script>
-          ${raw(HTML_SCRIPT)};
-        </script>
-      </body>
-    </html> `;
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style>${raw(HTML_STYLE)}</style>
+</head><body><main>
+<header class="banner ${verdict}" id="verdict">
+<h1>${verdict === 'pass' ? '✓ Conformant' : '✗ Not conformant'}</h1>
+<p>${result.baseUrl} · profile ${extras?.profile ?? 'platform'} · ${result.strict ? 'strict' : 'lenient'}${result.readOnly ? ' · read-only' : ''} · seed ${result.seed} · ${result.startedAt}</p>
+${extras && extras.verdict.reasons.length > 0 ? html`<ul>${extras.verdict.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
+</header>
+<ul class="counts" id="counts">
+${count('passed', counts.passed, 'passed')}${count('failed', counts.failed, 'failed')}${count('skipped', counts.skipped, 'skipped')}${count('warnings', counts.warnings, 'warnings')}${count('waived', counts.waived ?? 0, 'waived')}
+<li><b>${result.exchanges}</b>requests</li>
+${extras ? html`<li><b>${extras.coverage.operations.percent}%</b>operations covered</li>` : ''}
+</ul>
+${renderFailedSteps(result)}
+${renderSetup(usedReplay(result))}
+${extras ? renderCertificate(extras.certificate) : ''}
+${extras ? renderCoverage(extras.coverage, extras.minCoverage) : ''}
+${extras ? renderWaivers(extras.waivers) : ''}
+<div class="toolbar"><label><input type="checkbox" id="failures-only"> only operations with failures</label> <button class="copy" type="button" id="expand-all">expand all</button></div>
+${renderOperations(result, [...contract.operations.keys()], describe)}
+${skipped.length > 0 ? html`<section id="skipped"><h2>Skipped</h2><ul>${skipped.map((c) => html`<li>${c.area} › ${c.title}: <span class="muted">${c.skipReason ?? ''}</span></li>`)}</ul></section>` : ''}
+<footer class="muted"><p>${extras ? `${extras.certificate.suite.name} ${extras.certificate.suite.version}` : 'conformance suite'} · ${result.exchanges} requests in ${result.durationMs} ms · secrets appear as the environment variables that hold them.</p></footer>
+</main>
+<script>${raw(HTML_SCRIPT)}</script>
+</body></html>
+`;
   return page.text;
 }
 
@@ -104,33 +73,11 @@ function count(cls: string, value: number, label: string): Html {
 
 function renderWaivers(w: NonNullable<RunResult['extras']>['waivers']): Html {
   if (w.applied.length + w.expired.length + w.stale.length === 0) return html``;
-  return html`<section id="waivers">
-    <h2>Waivers</h2>
-    ${
-      w.applied.length > 0
-        ? html`<h3>Applied</h3>
-            <ul>
-              ${w.applied.map((a) => html`<li><span class="badge waived">waived</span> ${describeWaiver(a.waiver)}: ${a.waiver.reason} (${a.failures} failure${a.failures === 1 ? '' : 's'})</li>`)}
-            </ul>`
-        : ''
-    }
-    ${
-      w.expired.length > 0
-        ? html`<h3>Expired (they waive nothing and fail the run)</h3>
-            <ul>
-              ${w.expired.map((x) => html`<li><span class="badge failed">expired</span> ${describeWaiver(x)}: ${x.reason}</li>`)}
-            </ul>`
-        : ''
-    }
-    ${
-      w.stale.length > 0
-        ? html`<h3>Stale (matched no failure: remove them)</h3>
-            <ul>
-              ${w.stale.map((x) => html`<li><span class="badge skipped">stale</span> ${describeWaiver(x)}: ${x.reason}</li>`)}
-            </ul>`
-        : ''
-    }
-  </section>`;
+  return html`<section id="waivers"><h2>Waivers</h2>
+${w.applied.length > 0 ? html`<h3>Applied</h3><ul>${w.applied.map((a) => html`<li><span class="badge waived">waived</span> ${describeWaiver(a.waiver)}: ${a.waiver.reason} (${a.failures} failure${a.failures === 1 ? '' : 's'})</li>`)}</ul>` : ''}
+${w.expired.length > 0 ? html`<h3>Expired (they waive nothing and fail the run)</h3><ul>${w.expired.map((x) => html`<li><span class="badge failed">expired</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
+${w.stale.length > 0 ? html`<h3>Stale (matched no failure: remove them)</h3><ul>${w.stale.map((x) => html`<li><span class="badge skipped">stale</span> ${describeWaiver(x)}: ${x.reason}</li>`)}</ul>` : ''}
+</section>`;
 }
 
 /**
@@ -140,28 +87,14 @@ function renderWaivers(w: NonNullable<RunResult['extras']>['waivers']): Html {
 function renderFailedSteps(result: RunResult): Html {
   const failed = result.cases.filter((c) => c.status === 'failed');
   if (failed.length === 0) return html``;
-  return html`<section id="failures">
-    <h2>${failed.length} failed step${failed.length === 1 ? '' : 's'}</h2>
-    <ol>
-      ${failed.map(
-        (c) =>
-          html`<li>
-            <b>${c.area} › ${c.title}</b>
-            <ul>
-              ${c.failures.map((f) => html`<li><span class="badge ${f.severity}">${f.severity}</span> <code>${f.check}</code>${f.exchange.operationId ? html` on <code>${f.exchange.operationId}</code>` : ''}: ${f.message}</li>`)}
-            </ul>
-          </li>`,
-      )}
-    </ol>
-  </section>`;
+  return html`<section id="failures"><h2>${failed.length} failed step${failed.length === 1 ? '' : 's'}</h2><ol>${failed.map(
+    (c) =>
+      html`<li><b>${c.area} › ${c.title}</b><ul>${c.failures.map((f) => html`<li><span class="badge ${f.severity}">${f.severity}</span> <code>${f.check}</code>${f.exchange.operationId ? html` on <code>${f.exchange.operationId}</code>` : ''}: ${f.message}</li>`)}</ul></li>`,
+  )}</ol></section>`;
 }
 
 /** The line to paste before any reproducer of this report: only the variables its reproducers name. */
 function renderSetup(used: readonly ReplayVariable[]): Html {
   if (used.length === 0) return html``;
-  return html`<section id="setup">
-    <h2>Reproduce <button class="copy" type="button" data-target="setup-line">copy</button></h2>
-    <p class="muted">Paste this line first, then any "Reproduce" command below.</p>
-    <pre id="setup-line">${setupLine(used)}</pre>
-  </section>`;
+  return html`<section id="setup"><h2>Reproduce <button class="copy" type="button" data-target="setup-line">copy</button></h2><p class="muted">Paste this line first, then any "Reproduce" command below.</p><pre id="setup-line">${setupLine(used)}</pre></section>`;
 }

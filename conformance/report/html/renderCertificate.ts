@@ -27,14 +27,5 @@ export function renderCertificate(c: Certificate): Html {
       ? [['Replayed HAR', html`<code>${c.replay.har}</code>, sha256 <code>${c.replay.sha256}</code> (${c.replay.calls} API calls)`] as [string, Html]]
       : []),
   ];
-  return html`<section id="certificate">
-    <h2>Certificate</h2>
-    <dl class="cert">
-      ${rows.map(
-        ([k, v]) =>
-          html`<dt>${k}</dt>
-            <dd>${v}</dd>`,
-      )}
-    </dl>
-  </section>`;
+  return html`<section id="certificate"><h2>Certificate</h2><dl class="cert">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></section>`;
 }

@@ -17,62 +17,28 @@ export function renderFailure(f: CheckFailure | WaivedFailure, kind: FailureKind
   const r = (text: string): string => redact(text);
   const waiver = 'waiver' in f ? f.waiver : undefined;
   return html`<article class="failure ${f.severity} ${kind}" data-check="${f.check}">
-    <h4>
-      <span class="badge ${kind === 'failure' ? f.severity : kind}"
-        >${kind === 'failure' ? f.severity : kind === 'warning' ? 'SHOULD · warning' : 'waived'}</span
-      >
-      <code>${f.check}</code> — ${r(f.message)}
-    </h4>
-    ${waiver ? html`<p class="muted">Waived: ${r(waiver.reason)} (until ${waiver.expires})</p>` : ''}
-    <div class="rule">${renderRule(check?.description, source)}</div>
-    <div class="kv">
-      <div>step</div>
-      <div>${r(step)}</div>
-      ${
-        f.path
-          ? html`<div>at</div>
-              <div><code>${r(f.path)}</code></div>`
-          : ''
-      }
-    </div>
-    ${
-      f.expected !== undefined || f.actual !== undefined
-        ? html`<div class="kv">
-            <div>expected</div>
-            <div><pre>${r(show(f.expected))}</pre></div>
-            <div>actual</div>
-            <div><pre>${r(show(f.actual))}</pre></div>
-          </div>`
-        : ''
-    }
-    <h3>Request</h3>
-    ${renderRequest(f.exchange.request, r)}
-    <h3>Response</h3>
-    ${f.exchange.response ? renderResponse(f.exchange.response, r) : html`<p class="muted">no response: ${r(f.exchange.error ?? 'none recorded')}</p>`}
-    ${
-      f.exchange.curl
-        ? html`<h3>Reproduce <button class="copy" type="button" data-target="${id}-curl">copy</button></h3>
-            <pre id="${id}-curl">${r(f.exchange.curl)}</pre>`
-        : ''
-    }
-  </article>`;
+<h4><span class="badge ${kind === 'failure' ? f.severity : kind}">${kind === 'failure' ? f.severity : kind === 'warning' ? 'SHOULD · warning' : 'waived'}</span> <code>${f.check}</code> — ${r(f.message)}</h4>
+${waiver ? html`<p class="muted">Waived: ${r(waiver.reason)} (until ${waiver.expires})</p>` : ''}
+<div class="rule">${renderRule(check?.description, source)}</div>
+<div class="kv"><div>step</div><div>${r(step)}</div>${f.path ? html`<div>at</div><div><code>${r(f.path)}</code></div>` : ''}</div>
+${f.expected !== undefined || f.actual !== undefined ? html`<div class="kv"><div>expected</div><div><pre>${r(show(f.expected))}</pre></div><div>actual</div><div><pre>${r(show(f.actual))}</pre></div></div>` : ''}
+<h3>Request</h3>
+${renderRequest(f.exchange.request, r)}
+<h3>Response</h3>
+${f.exchange.response ? renderResponse(f.exchange.response, r) : html`<p class="muted">no response: ${r(f.exchange.error ?? 'none recorded')}</p>`}
+${f.exchange.curl ? html`<h3>Reproduce <button class="copy" type="button" data-target="${id}-curl">copy</button></h3><pre id="${id}-curl">${r(f.exchange.curl)}</pre>` : ''}
+</article>`;
 }
 
 function renderRule(description: string | undefined, source: RuleSource | undefined): Html {
   const rule = description ? html`<div><b>Rule:</b> ${description}</div>` : '';
-  if (!source)
-    return html`${rule}
-      <div class="muted">Source: not recorded for this check (see conformance/README.md)</div>`;
-  if (source.kind === 'description')
-    return html`${rule}
-      <div><b>API description:</b> <q>${source.text}</q></div>`;
-  return html`${rule}
-    <div><b>Decision</b> (spec/DECISIONS.md): ${source.text}</div>`;
+  if (!source) return html`${rule}<div class="muted">Source: not recorded for this check (see conformance/README.md)</div>`;
+  if (source.kind === 'description') return html`${rule}<div><b>API description:</b> <q>${source.text}</q></div>`;
+  return html`${rule}<div><b>Decision</b> (spec/DECISIONS.md): ${source.text}</div>`;
 }
 
 function renderRequest(req: RecordedRequest, r: (t: string) => string): Html {
-  return html`<pre>
-${r(`${req.method} ${req.url}\n${headerLines(req.headers)}${req.body !== undefined && req.body !== '' ? `\n${pretty(req.body)}` : ''}`)}</pre>`;
+  return html`<pre>${r(`${req.method} ${req.url}\n${headerLines(req.headers)}${req.body !== undefined && req.body !== '' ? `\n${pretty(req.body)}` : ''}`)}</pre>`;
 }
 
 function renderResponse(res: RecordedResponse, r: (t: string) => string): Html {

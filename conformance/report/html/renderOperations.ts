@@ -39,53 +39,15 @@ export function renderOperations(result: RunResult, operationOrder: readonly str
     const failing = new Set(own.filter((e) => e.kind === 'failure').map((e) => e.step)).size;
     const state = failing > 0 ? 'failed' : own.length > 0 ? (own.some((e) => e.kind === 'warning') ? 'warning' : 'waived') : 'passed';
     const checks = [...new Set([...opSteps.flatMap((c) => c.checks ?? []), ...own.map((e) => e.failure.check)])].sort();
-    return html`<details class="op ${own.length === 0 ? 'clean' : ''}" id="op-${op}" ${failing > 0 ? html` open` : ''}>
-      <summary>
-        <span class="badge ${state}"
-          >${state === 'passed' ? '✓ passed' : state === 'failed' ? `✗ ${failing} failed step${failing === 1 ? '' : 's'}` : state}</span
-        >
-        <b><code>${op}</code></b> <span class="muted mono">${op === OUTSIDE ? '' : describe(op)}</span>
-        <span class="muted">· ${opSteps.length} step${opSteps.length === 1 ? '' : 's'}</span>
-      </summary>
-      <div class="body">
-        ${
-          checks.length > 0
-            ? html`<h3>Checks</h3>
-                <table>
-                  <thead>
-                    <tr>
-                      <th>check</th>
-                      <th>result</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${checks.map(
-                      (check) =>
-                        html`<tr>
-                          <td><code>${check}</code></td>
-                          <td>${checkOutcome(own.filter((e) => e.failure.check === check))}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`
-            : ''
-        }
-        ${
-          opSteps.length > 0
-            ? html`<h3>Steps</h3>
-                <ul>
-                  ${opSteps.map((c) => html`<li><span class="badge ${c.status}">${c.status}</span> ${c.area} › ${c.title}${c.skipReason ? html` <span class="muted">(${c.skipReason})</span>` : ''}</li>`)}
-                </ul>`
-            : ''
-        }
-        ${own.map((e) => renderFailure(e.failure, e.kind, e.step, `f${++n}`, result.redact))}
-      </div>
-    </details>`;
+    return html`<details class="op ${own.length === 0 ? 'clean' : ''}" id="op-${op}"${failing > 0 ? html` open` : ''}>
+<summary><span class="badge ${state}">${state === 'passed' ? '✓ passed' : state === 'failed' ? `✗ ${failing} failed step${failing === 1 ? '' : 's'}` : state}</span> <b><code>${op}</code></b> <span class="muted mono">${op === OUTSIDE ? '' : describe(op)}</span> <span class="muted">· ${opSteps.length} step${opSteps.length === 1 ? '' : 's'}</span></summary>
+<div class="body">
+${checks.length > 0 ? html`<h3>Checks</h3><table><thead><tr><th>check</th><th>result</th></tr></thead><tbody>${checks.map((check) => html`<tr><td><code>${check}</code></td><td>${checkOutcome(own.filter((e) => e.failure.check === check))}</td></tr>`)}</tbody></table>` : ''}
+${opSteps.length > 0 ? html`<h3>Steps</h3><ul>${opSteps.map((c) => html`<li><span class="badge ${c.status}">${c.status}</span> ${c.area} › ${c.title}${c.skipReason ? html` <span class="muted">(${c.skipReason})</span>` : ''}</li>`)}</ul>` : ''}
+${own.map((e) => renderFailure(e.failure, e.kind, e.step, `f${++n}`, result.redact))}
+</div></details>`;
   });
-  return html`<section id="operations">
-    <h2>Operations</h2>
-    ${sections}
-  </section>`;
+  return html`<section id="operations"><h2>Operations</h2>${sections}</section>`;
 }
 
 function checkOutcome(own: Entry[]): Html {
