@@ -42,6 +42,7 @@ export async function startReplica(databaseUrl: string, args: readonly string[] 
     });
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  await untilServing(`http://127.0.0.1:${p}`, () => `${out}${err}`);
   return {
     port: p,
     url: `http://127.0.0.1:${p}`,
@@ -56,4 +57,22 @@ export async function startReplica(databaseUrl: string, args: readonly string[] 
       await exited;
     },
   };
+}
+
+/**
+ * "listening" is printed once the port is bound; a replica serves once its database connections (the pool and
+ * the LISTEN connection) answer. A read in a session of its own, until it is not 503 (10 s at most), so a
+ * test's first request does not meet a replica that is still connecting on a busy machine.
+ */
+async function untilServing(url: string, output: () => string): Promise<void> {
+  const headers = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte', 'x-mock-session': 'replica-ready-probe' };
+  for (let tries = 0; tries < 100; tries++) {
+    const status = await fetch(`${url}/v1/groups?limit=1`, { headers }).then(
+      (res) => res.arrayBuffer().then(() => res.status),
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`replica at ${url} never answered 200 to a read: ${output()}`);
 }
