@@ -23,7 +23,9 @@ export interface ReplicaOptions {
  * database (ReplicaGate). The seeded base stays in this process; only what changes goes to the database.
  */
 export async function openReplicas(options: ReplicaOptions): Promise<ReplicaGate> {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000 });
+  // A database that is down refuses a connection at once (a 503 then); a busy one can take seconds to start a
+  // backend, and a write waits for that rather than failing a request the database would have served.
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
   // A connection the database dropped (a restart) is discarded by the pool; the next request gets a new one.
   pool.on('error', () => undefined);
   const deadline = performance.now() + (options.waitMs ?? 30_000);

@@ -48,12 +48,21 @@ function clientOf(baseUrl: string, session?: string): MockHarness {
   return { baseUrl, deps, call, violations: [] } as unknown as MockHarness;
 }
 
-const upload = (client: MockHarness, alias: string, run = 'run-1') =>
-  client.call<{ received?: unknown }>('POST', `/v2/sync/${run}/uploadEntities`, {
-    token: TOKEN,
-    community: COMMUNITY,
-    body: { groups: { data: [{ alias, name: `Turma ${alias}`, season: '2031', active: true }] } },
-  });
+/**
+ * An upload as a client sends it: a 503 storage_unavailable with Retry-After acknowledged nothing ("nothing
+ * changed"), so it is sent again after the wait, a few times; what these tests judge is what a 200 promises.
+ */
+const upload = async (client: MockHarness, alias: string, run = 'run-1') => {
+  for (let attempt = 1; ; attempt++) {
+    const res = await client.call<{ received?: unknown }>('POST', `/v2/sync/${run}/uploadEntities`, {
+      token: TOKEN,
+      community: COMMUNITY,
+      body: { groups: { data: [{ alias, name: `Turma ${alias}`, season: '2031', active: true }] } },
+    });
+    if (res.status !== 503 || attempt === 5) return res;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+};
 const search = (client: MockHarness, alias: string) =>
   client.call<{ hits: { alias?: string; name: string }[] }>('GET', '/v1/groups/search', { token: TOKEN, community: COMMUNITY, query: { alias } });
 
