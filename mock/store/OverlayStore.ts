@@ -270,9 +270,16 @@ export class OverlayStore implements Store {
   usersUpdatedAfter(query: UpdatedAfterQuery): Stored<UserRecord>[] {
     const inSeason = (u: Stored<UserRecord>) => query.season === undefined || this.userInSeason(u._id, query.season);
     if (!this.overlay.communitiesWritten.has(query.community)) {
-      return mergeUpdatedAfter(this.base.usersUpdated.get(query.community), (id) => this.base.users.get(id), EMPTY_MAP, query, inSeason);
+      return mergeUpdatedAfter(this.base.usersUpdated.get(query.community), (id) => this.base.users.get(id), EMPTY_MAP, 0, query, inSeason);
     }
-    return mergeUpdatedAfter(this.base.usersUpdated.get(query.community), (id) => this.base.users.get(id), this.overlay.users, query, inSeason);
+    return mergeUpdatedAfter(
+      this.base.usersUpdated.get(query.community),
+      (id) => this.base.users.get(id),
+      this.overlay.users,
+      this.overlay.writes,
+      query,
+      inSeason,
+    );
   }
 
   putUser(u: Stored<UserRecord>): void {
@@ -348,6 +355,7 @@ export class OverlayStore implements Store {
       this.base.componentsUpdated.get(query.community),
       (id) => this.base.components.get(id),
       written,
+      this.overlay.writes,
       query,
       (c) => {
         if (season === undefined) return true;
