@@ -41,6 +41,9 @@ export function startFakeDataActions(options: FakePartnerOptions): Promise<Runni
   return startServer(async (req, res) => {
     const kind = ACTIONS[decodeURIComponent(req.url ?? '')];
     if (req.method !== 'POST' || !kind) return sendJson(res, 404, { title: 'Not found', status: 404 }, { 'content-type': 'application/problem+json' });
+    // As a JSON body parser behind a framework does: another media type is not read as JSON.
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+      return sendJson(res, 415, { title: 'Unsupported media type', status: 415 }, { 'content-type': 'application/problem+json' });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await readBody(req)) as Record<string, unknown>;
