@@ -11,6 +11,11 @@ export interface RequestDraft {
    * unless the spec forbids the request, which still owes a 4xx.
    */
   probe?: true;
+  /**
+   * A body sent as these bytes under this media type instead of `body` as JSON: cut short, empty, or JSON
+   * labelled text/plain. "Request bodies are `application/json`", so the spec forbids each of them.
+   */
+  raw?: { text: string; contentType: string };
   /** Only the query differs from the base request (the body, if any, is the base's, known to be accepted). */
   queryOnly?: true;
 }

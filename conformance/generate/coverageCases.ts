@@ -8,7 +8,7 @@ import { coverageValues, type TryValue } from './schemaValues.ts';
 /**
  * The deterministic coverage pass of one operation: each query parameter alone with each of its coverage
  * values, then each place of the body with each of its values, removed, or wrong-typed; an unknown key; a
- * duplicated and an empty array. Ids are positions in this list ("listGroups/c4"), stable for a spec and config.
+ * duplicated and an empty array; a body cut short, an empty one and one sent as text/plain. Ids are positions in this list ("listGroups/c4"), stable for a spec and config.
  */
 export function coverageCases(contract: Contract, target: OperationTarget): GeneratedCase[] {
   const op = contract.operation(target.operationId);
@@ -44,6 +44,16 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
       }
     }
     if (isObject(target.base.body)) drafts.push({ draft: { ...target.base, body: { ...target.base.body, unexpectedKey: 1 } }, varies: 'body: an unknown key' });
+    // Bodies that are not JSON: the base body cut short, no body at all, and the base body labelled text/plain
+    // (what a lenient server would then read is the base request, so a write it accepts changes nothing new).
+    const json = JSON.stringify(target.base.body);
+    const { operationId, path, query } = target.base;
+    for (const [label, text, contentType] of [
+      ['cut short (not JSON)', json.slice(0, Math.ceil(json.length / 2)), 'application/json'],
+      ['empty (not JSON)', '', 'application/json'],
+      ['sent as text/plain', json, 'text/plain'],
+    ] as const)
+      drafts.push({ draft: { operationId, path, query, raw: { text, contentType } }, varies: `body: ${label}` });
   }
   return drafts.map((d, i) => ({ id: `${target.operationId}/c${i}`, draft: d.draft, varies: [d.varies] }));
 }

@@ -46,7 +46,11 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
     operationId: draft.operationId,
     path: draft.path,
     query: draft.query,
-    ...(draft.body !== undefined ? { json: draft.body } : {}),
+    ...(draft.raw !== undefined
+      ? { text: draft.raw.text, headers: { 'content-type': draft.raw.contentType } }
+      : draft.body !== undefined
+        ? { json: draft.body }
+        : {}),
     expect: expect.expectation,
   });
   const status = exchange.response?.status ?? 0;
@@ -90,6 +94,12 @@ function lenient(failure: CheckFailure, draft: RequestDraft, expect: { valid: bo
 /** The spec's verdict on a request: valid (with the severity of relying on it) or the first rule it breaks. */
 export function expectationFor(shared: SharedState, draft: RequestDraft): { valid: boolean; required?: boolean; expectation: Expectation } {
   const { contract, config } = shared;
+  // Not JSON: refused by "Request bodies are `application/json`"; what the refusal looks like is not shown.
+  if (draft.raw !== undefined) {
+    const what =
+      draft.raw.contentType === 'application/json' ? `${draft.raw.text === '' ? 'empty' : 'cut short'}, not JSON` : `sent as ${draft.raw.contentType}`;
+    return { valid: false, expectation: { invalid: `the generated body is ${what}`, rule: '#/components/responses/UnsupportedMediaType' } };
+  }
   const op = contract.operation(draft.operationId);
   const bodyPointer = op.requestBody?.content['application/json'];
   const verdict = contract.validateRequest(draft.operationId, {
