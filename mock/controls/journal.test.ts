@@ -77,12 +77,12 @@ describe('the journal', () => {
     await mock.call('POST', '/v2/sync/big/uploadEntities', {
       token,
       community,
-      body: { groups: { data: [{ alias: 'big', name: 'x'.repeat(20_000), season: '2026' }] } },
+      body: { groups: { data: [{ alias: 'big', name: 'x'.repeat(1_100_000), season: '2026' }] } },
     });
     const [entry] = await journal();
     expect(entry.request.truncated).toBe(true);
-    expect(entry.request.size).toBeGreaterThan(20_000);
-    expect(entry.request.body.length).toBeLessThanOrEqual(8 * 1024);
+    expect(entry.request.size).toBeGreaterThan(1_100_000);
+    expect(entry.request.body.length).toBeLessThanOrEqual(1024 * 1024);
   });
 
   it.each([

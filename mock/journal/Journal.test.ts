@@ -51,15 +51,20 @@ describe('Journal', () => {
     expect(journal.count({ path: '/c' })).toBe(1);
   });
 
-  it('keeps a copy of the head of a long body, and its whole size', () => {
+  it('keeps a copy of the head of a long body, and its whole size: 1 MiB of a request, 8 KiB of an answer', () => {
     const journal = new Journal();
     const long = 'x'.repeat(100_000);
+    const huge = 'y'.repeat(3_000_000);
     const handed = exchange('/long', { requestBody: Buffer.from(long), responseBody: long, responseHeaders: { 'content-type': 'text/plain' } });
+    const upload = exchange('/huge', { requestBody: Buffer.from(huge), responseBody: 'ok', responseHeaders: { 'content-type': 'text/plain' } });
     journal.record(handed);
-    expect((handed.requestBody as Buffer).length).toBeLessThan(10_000);
+    journal.record(upload);
+    expect((handed.requestBody as Buffer).length).toBe(100_000);
     expect((handed.responseBody as Buffer).length).toBeLessThan(10_000);
-    const [entry] = journal.list();
-    expect([entry?.request.size, entry?.response.size, entry?.response.truncated]).toEqual([100_000, 100_000, true]);
+    expect((upload.requestBody as Buffer).length).toBeLessThanOrEqual(1024 * 1024 + 1);
+    const [entry, big] = journal.list();
+    expect([entry?.request.size, entry?.request.truncated, entry?.response.size, entry?.response.truncated]).toEqual([100_000, undefined, 100_000, true]);
+    expect([big?.request.size, big?.request.truncated, (big?.request.body as string).length]).toEqual([3_000_000, true, 1024 * 1024]);
   });
 
   it('tells its listeners of each exchange, in the session it was answered in, until they stop', () => {

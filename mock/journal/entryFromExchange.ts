@@ -1,8 +1,15 @@
 import type { JournalEntry, JournalMessage } from './JournalEntry.ts';
 import { maskForm, maskHeaders, maskJson, maskText, maskUrl } from '../problems/maskSecrets.ts';
 
-/** Bodies beyond this many bytes are cut (and marked `truncated`): the journal holds 1000 entries. */
+/** Answers beyond this many bytes are cut (and marked `truncated`): the journal holds 1000 entries. */
 export const JOURNAL_BODY_LIMIT = 8 * 1024;
+
+/**
+ * Request bodies are kept up to this many bytes: a recorded session replays only the requests it holds whole
+ * (`npm run conform -- --replay`), and a frontend's upload is often larger than an answer worth reading. The
+ * journals' byte budget (`--journal-budget-mb`) bounds what they hold together.
+ */
+export const JOURNAL_REQUEST_BODY_LIMIT = 1024 * 1024;
 
 /** The header that names a session (sessions on the wire); absent means the default session. */
 export const SESSION_HEADER = 'x-mock-session';
@@ -46,9 +53,9 @@ export interface Exchange {
 export function entryFromExchange(x: Exchange): Omit<JournalEntry, 'seq'> {
   const rawSession = x.session ?? x.requestHeaders[SESSION_HEADER];
   const session = typeof rawSession === 'string' && rawSession !== '' ? rawSession.slice(0, 64) : 'default';
-  const request = message(x.requestHeaders, x.requestBody, x.requestSize);
+  const request = message(x.requestHeaders, x.requestBody, x.requestSize, JOURNAL_REQUEST_BODY_LIMIT);
   const responseBody = x.responseValue !== undefined && x.writeValue ? x.writeValue(x.responseValue).slice(0, JOURNAL_BODY_LIMIT + 1) : x.responseBody;
-  const response = message(isList(x.responseHeaders) ? headersOfList(x.responseHeaders) : x.responseHeaders, responseBody, x.responseSize);
+  const response = message(isList(x.responseHeaders) ? headersOfList(x.responseHeaders) : x.responseHeaders, responseBody, x.responseSize, JOURNAL_BODY_LIMIT);
   return {
     at: typeof x.at === 'string' ? x.at : x.at.toISOString(),
     method: x.method,
@@ -85,7 +92,8 @@ export function boundExchange(x: Exchange): Exchange {
   if (req !== undefined && x.requestSize === undefined) {
     const bytes = Buffer.isBuffer(req) ? req : Buffer.from(req);
     x.requestSize = bytes.length;
-    x.requestBody = bytes.length > limit ? Buffer.from(bytes.subarray(0, limit)) : bytes;
+    const requestLimit = JOURNAL_REQUEST_BODY_LIMIT + 1;
+    x.requestBody = bytes.length > requestLimit ? Buffer.from(bytes.subarray(0, requestLimit)) : bytes;
   }
   const res = x.responseBody;
   if (res !== undefined && x.responseValue === undefined) {
@@ -105,13 +113,13 @@ function decodePath(url: string): string {
   }
 }
 
-function message(headers: Exchange['requestHeaders'], raw: Buffer | string | undefined, size?: number): JournalMessage {
+function message(headers: Exchange['requestHeaders'], raw: Buffer | string | undefined, size: number | undefined, limit: number): JournalMessage {
   const masked = maskHeaders(headers);
   const bytes = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
   const total = size ?? bytes?.length ?? 0;
   if (!bytes || bytes.length === 0) return { headers: masked, size: total };
-  const truncated = total > JOURNAL_BODY_LIMIT || bytes.length > JOURNAL_BODY_LIMIT;
-  const text = bytes.subarray(0, JOURNAL_BODY_LIMIT).toString('utf8');
+  const truncated = total > limit || bytes.length > limit;
+  const text = bytes.subarray(0, limit).toString('utf8');
   const type = (masked['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   let body: unknown = maskText(text);
   if (type === 'application/x-www-form-urlencoded') body = maskForm(text);
