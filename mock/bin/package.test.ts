@@ -2,7 +2,8 @@
  * The package as a team meets it: `npm run package` (which builds dist/, the package's root), the tarball installed
  * into an empty folder (dependencies from npm's cache where it has them, else the npm registry), then, with no
  * TypeScript toolchain installed there: `--help` and `--version` of both bins, `edu-mock --port 0`, and
- * `npx edu-conform` against it with --json and --html, run to completion as the README shows.
+ * `npx edu-conform` against it with --json and --html, run to completion as the README shows, and
+ * `npx edu-mock proxy --upstream` in front of it.
  * Where the tarball cannot be installed (no registry, no cache) the test says so and skips.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -19,8 +20,14 @@ const work = mkdtempSync(join(tmpdir(), 'edu-pack-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 let child: ChildProcess | undefined;
+let proxy: ChildProcess | undefined;
 
 afterAll(async () => {
+  if (proxy && proxy.exitCode === null) {
+    // npx runs the bin as its child: the whole group goes.
+    process.kill(-(proxy.pid as number), 'SIGTERM');
+    await once(proxy, 'exit');
+  }
   if (child && child.exitCode === null) {
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -99,5 +106,28 @@ describe('the npm package', () => {
     expect(report.certificate.suite.version).toBe(installed.version);
     expect(report.certificate.result).toBe('pass');
     expect(readFileSync(join(app, 'out', 'conform.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+
+    // The validating proxy as docs/replay-and-proxy.md starts it from the package: `npx edu-mock proxy --upstream URL`.
+    proxy = spawn(npx, ['--no-install', 'edu-mock', 'proxy', '--upstream', base, '--port', '0', '--host', '127.0.0.1'], {
+      cwd: app,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const proxied = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      proxy!.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const match = /Validating proxy on (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1] as string);
+      });
+      proxy!.once('exit', (code) => reject(new Error(`edu-mock proxy exited (${code}) before listening: ${out}`)));
+    });
+    const through = await fetch(`${proxied}/v1/groups?limit=1`, {
+      headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+    });
+    expect(through.status).toBe(200);
+    expect(through.headers.get('x-contract-violations')).toBeNull();
+    const journal = (await (await fetch(`${proxied}/__mock/journal`)).json()) as Array<{ operationId?: string; status?: number }>;
+    expect(journal.map((e) => [e.operationId, e.status])).toEqual([['listGroups', 200]]);
   }, 600_000);
 });

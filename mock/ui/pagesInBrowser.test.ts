@@ -6,7 +6,7 @@
  * CI installs chromium (.ci/run); where no browser is installed the test says so and skips.
  */
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -106,7 +106,7 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
     expect(entry?.request.headers.authorization).toMatch(/^Bearer \*\*\*/);
   }, 90_000);
 
-  it('the dashboard resets a session and shows a request just made', async () => {
+  it('the dashboard shows a request just made, exports the session as HAR and resets it', async () => {
     const community = 'colegio-horizonte';
     const token = devToken(mock.deps, community, 'coordenator');
     const page = await context.newPage();
@@ -128,6 +128,20 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
     await row.click();
     await expect.poll(() => page.locator('#detail-request').innerText()).toContain('Turma do painel');
     await shot(page, 'dashboard');
+
+    // Export HAR: a file of the session shown, with the upload just made, its bearer masked as the journal masks it.
+    const download = page.waitForEvent('download');
+    await page.click('#export-har');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('mock-journal-dash.har');
+    const har = JSON.parse(readFileSync((await file.path()) as string, 'utf8')) as {
+      log: { version: string; entries: Array<{ request: { url: string; headers: Array<{ name: string; value: string }> } }> };
+    };
+    expect(har.log.version).toBe('1.2');
+    const exported = har.log.entries.find((e) => new URL(e.request.url).pathname === '/v2/sync/dash-1/uploadEntities');
+    expect(exported).toBeDefined();
+    expect(exported?.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value).toMatch(/^Bearer \*\*\*/);
+    expect(JSON.stringify(har)).not.toContain(token);
 
     const reset = page.waitForResponse((r) => r.url().endsWith('/__mock/reset'));
     await page.click('#reset');
