@@ -67,8 +67,10 @@ export default defineConfig({
     // In CI a JSON report too, from which .ci/run prints the closing "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'reports/vitest.json' }]] : ['default'],
     projects: [
-      { test: { ...shared, name: 'unit', include: [ALL], exclude: [...E2E, ...INTEGRATION, '**/node_modules/**'] } },
-      { test: { ...shared, name: 'integration', include: INTEGRATION, exclude: [...E2E, '**/node_modules/**'] } },
+      // Worker threads start faster than forked processes (53 against 61 s for the quick tier on 2 cores); the
+      // e2e tier keeps processes, as it spawns servers and browsers of its own.
+      { test: { ...shared, name: 'unit', pool: 'threads', include: [ALL], exclude: [...E2E, ...INTEGRATION, '**/node_modules/**'] } },
+      { test: { ...shared, name: 'integration', pool: 'threads', include: INTEGRATION, exclude: [...E2E, '**/node_modules/**'] } },
       { test: { ...shared, name: 'e2e', include: E2E } },
     ],
   },
