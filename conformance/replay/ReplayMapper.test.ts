@@ -67,6 +67,42 @@ describe('ReplayMapper', () => {
   });
 });
 
+describe('ReplayMapper.rebase (read-modify-write)', () => {
+  const listed = {
+    manifest: { id: 'mock-app', displayName: 'Mock app' },
+    approvedAt: '2025-01-01T00:00:00.000Z',
+    active: true,
+    status: 'installed',
+    contactInfo: { name: 'Ana', telephone: '+55 11 1' },
+  };
+  const theirs = { manifest: { id: 'real-app', displayName: 'Real app' }, approvedAt: '2026-02-02T00:00:00.000Z', active: true, status: 'installed' };
+  const withAnswer = (): ReplayMapper => {
+    const m = new ReplayMapper(configValueMap(recorded, target));
+    m.answer(call(1, [listed]), [{ ...theirs, contactInfo: { name: 'Bruno', telephone: '+55 21 2' } }]);
+    return m;
+  };
+
+  it("sends the target's record with what the frontend changed, key by key", () => {
+    const sent = { ...listed, contactInfo: { ...listed.contactInfo, email: 'front@example.org' } };
+    expect(withAnswer().rebase(sent)).toEqual({ ...theirs, contactInfo: { name: 'Bruno', telephone: '+55 21 2', email: 'front@example.org' } });
+  });
+
+  it('leaves out what the target does not have, and keeps a changed top-level value as sent', () => {
+    const sent = { ...listed, status: 'uninstalled', approvedBy: 'u1' };
+    const m = new ReplayMapper(configValueMap(recorded, target));
+    m.answer(call(1, [{ ...listed, approvedBy: 'u1' }]), [theirs]);
+    expect(m.rebase(sent)).toEqual({ manifest: theirs.manifest, approvedAt: theirs.approvedAt, active: true, status: 'uninstalled' });
+  });
+
+  it.each<[string, unknown]>([
+    ['a body of its own (fewer than three keys as answered)', { active: true, status: 'installed', note: 'x' }],
+    ['a body less than half of which was answered', { active: true, status: 'installed', approvedAt: listed.approvedAt, a: 1, b: 2, c: 3, d: 4 }],
+    ['not an object', ['a']],
+  ])('sends %s as recorded', (_name, sent) => {
+    expect(withAnswer().rebase(sent)).toEqual(sent);
+  });
+});
+
 describe('isConfiguredCredential', () => {
   it.each<[string, string | undefined, boolean]>([
     ['sk_0123456789abcdef', 'sk_0123456789abcdef', true],

@@ -1,4 +1,4 @@
-import { isRecord } from '../checks/values.ts';
+import { deepEqual, isRecord } from '../checks/values.ts';
 import type { ConfigValueMap } from './configValueMap.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 
@@ -62,6 +62,30 @@ export class ReplayMapper {
     if (Array.isArray(value)) return value.map((v) => this.body(v, depth + 1));
     if (!isRecord(value)) return value;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.body(v, depth + 1)]));
+  }
+
+  /**
+   * A body the frontend built by reading a record and writing it back with a change (read-modify-write: the PUT
+   * of an installation it listed): rebased on the target's record at the same place of the same earlier answer.
+   * Every value sent as the recording's answer had it becomes the target's value; what the frontend changed is
+   * sent as it changed it (objects compared key by key, so one changed key of `contactInfo` is one key sent).
+   * A body shares at least three keys and half of its keys with the record it came from, else it is the
+   * frontend's own and is sent as recorded.
+   */
+  rebase(value: unknown): unknown {
+    if (!isRecord(value)) return value;
+    const keys = Object.keys(value);
+    let best: { score: number; actual: Record<string, unknown>; recorded: Record<string, unknown> } | undefined;
+    for (let i = this.answered.length - 1; i >= 0; i--) {
+      const answered = this.answered[i] as Answered;
+      for (const [path, recorded] of recordsIn(answered.call.responseJson, [], 0)) {
+        const score = keys.filter((k) => k in recorded && deepEqual(value[k], recorded[k])).length;
+        if (score < 3 || score * 2 < keys.length || (best && score <= best.score)) continue;
+        const actual = valueAt(answered.actual, path);
+        if (isRecord(actual)) best = { score, actual, recorded };
+      }
+    }
+    return best ? rebased(value, best.recorded, best.actual, 0) : value;
   }
 
   /** The recorded call whose answer a value came from (latest first), with the path inside that answer. */
@@ -137,6 +161,29 @@ function findAlias(node: unknown, alias: string, depth: number): Record<string, 
     if (found) return found;
   }
   return undefined;
+}
+
+/** The objects of an answer (itself, and those in its arrays and objects), with their paths. */
+function recordsIn(node: unknown, path: Array<string | number>, depth: number): Array<[Array<string | number>, Record<string, unknown>]> {
+  if (depth > 4 || node === null || typeof node !== 'object') return [];
+  const children = Array.isArray(node) ? node.map((child, i) => [i, child] as const) : Object.entries(node);
+  const inner = children.flatMap(([key, child]) => recordsIn(child, [...path, key], depth + 1));
+  return isRecord(node) ? [[path, node], ...inner] : inner;
+}
+
+/** `sent` with what it kept of `recorded` replaced by `actual`'s values (see ReplayMapper.rebase). */
+function rebased(sent: Record<string, unknown>, recorded: Record<string, unknown>, actual: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sent)) {
+    const was = recorded[key];
+    const there = actual[key];
+    if (key in recorded && deepEqual(value, was)) {
+      // Unchanged: the target's own value, or nothing when the target's record has no such key.
+      if (key in actual) out[key] = there;
+    } else if (depth < 8 && isRecord(value) && isRecord(was) && isRecord(there)) out[key] = rebased(value, was, there, depth + 1);
+    else out[key] = value;
+  }
+  return out;
 }
 
 function collectStrings(node: unknown, into: Set<string>, depth: number): void {

@@ -98,7 +98,7 @@ async function replayCall(s: StepContext, call: RecordedCall, mapper: ReplayMapp
   const auth = authorization === undefined ? 'none' : accepted ? 'default' : { authorization };
   const recordedCommunity = call.har.headers['community-id'];
   const community = recordedCommunity === undefined ? null : (mapper.body(recordedCommunity) as string);
-  let json = call.requestJson === undefined ? undefined : mapper.body(call.requestJson);
+  let json = call.requestJson === undefined ? undefined : mapper.body(mapper.rebase(call.requestJson));
   if (op.credential === 'body.secret' && isRecord(json) && 'secret' in json && accepted) json = { ...json, secret: s.config.appSecret };
   const exchange = await s.send({
     operationId: call.operationId,
