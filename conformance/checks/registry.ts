@@ -39,6 +39,8 @@ import { totalCount } from './totalCount.ts';
 import { updatedAfter } from './updatedAfter.ts';
 import { userInfoIncludes } from './userInfoIncludes.ts';
 import { validRequestAccepted } from './validRequestAccepted.ts';
+// The replay's own checks (run only by --replay), registered so waivers, reports and the README name them too.
+import { replayKeysKept, replayStatusClass, replayWriteVisible } from '../replay/replayChecks.ts';
 
 /** The checks run on every exchange, in this order. */
 export const exchangeChecks = [responseReceived, noServerError, statusDocumented, contentType, responseSchema, keySpelling] as const;
@@ -81,6 +83,9 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     dataActionLimit,
     dataActionOrder,
     rolesSet,
+    replayStatusClass,
+    replayKeysKept,
+    replayWriteVisible,
   ].map((check) => [check.name, check as Check<never>]),
 );
 

@@ -83,6 +83,30 @@ describe('npm run conform -- --replay', () => {
     expect(html.get('r.html')).toContain(report.certificate.replay.sha256);
   });
 
+  it('takes a waiver of a replay check: the keys the mock answered, accepted for a while', { timeout: 60_000 }, async () => {
+    const waivers = join(dir, 'waivers.json');
+    writeFileSync(waivers, JSON.stringify([{ check: 'replay-keys-kept', reason: 'the target sends no syncedAt yet', expires: '2099-01-01' }]));
+    const { code, out, files } = await run([
+      '--base-url',
+      target.url,
+      '--config',
+      join(dir, 'target.json'),
+      '--replay',
+      join(dir, 'session.har'),
+      '--recorded-config',
+      join(dir, 'recorded.json'),
+      '--waivers',
+      waivers,
+      '--json',
+      'w.json',
+    ]);
+    expect(code, out).toBe(0);
+    const report = JSON.parse(files.get('w.json') as string) as { cases: Array<{ warnings?: Array<{ check: string }>; waived?: Array<{ check: string }> }> };
+    const checks = (key: 'warnings' | 'waived') => report.cases.flatMap((c) => (c[key] ?? []).map((f) => f.check));
+    expect(checks('waived')).toContain('replay-keys-kept');
+    expect(checks('warnings')).not.toContain('replay-keys-kept');
+  });
+
   it.each([
     ['a HAR that cannot be read', ['--replay', 'nowhere.har'], /--replay: cannot read nowhere.har/],
     ['--recorded-config without --replay', ['--recorded-config', 'x.json'], /--recorded-config goes with --replay/],
