@@ -1,3 +1,4 @@
+import { UNSUPPORTED_MEDIA_TYPE } from '../scenarios/probeNotJson.ts';
 import { decided, type CheckFailure } from '../checks/Check.ts';
 import { communityScope } from '../checks/communityScope.ts';
 import { filterSubset } from '../checks/filterSubset.ts';
@@ -98,7 +99,7 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
   if (draft.raw !== undefined) {
     const what =
       draft.raw.contentType === 'application/json' ? `${draft.raw.text === '' ? 'empty' : 'cut short'}, not JSON` : `sent as ${draft.raw.contentType}`;
-    return { valid: false, expectation: { invalid: `the generated body is ${what}`, rule: '#/components/responses/UnsupportedMediaType' } };
+    return { valid: false, expectation: { invalid: `the generated body is ${what}`, rule: UNSUPPORTED_MEDIA_TYPE } };
   }
   const op = contract.operation(draft.operationId);
   const bodyPointer = op.requestBody?.content['application/json'];

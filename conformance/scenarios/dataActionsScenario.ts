@@ -1,4 +1,5 @@
 import { dataActionLimit } from '../checks/dataActionLimit.ts';
+import { probeNotJson } from './probeNotJson.ts';
 import { dataActionOrder } from '../checks/dataActionOrder.ts';
 import { rolesSet } from '../checks/rolesSet.ts';
 import { secretRequired } from '../checks/secretRequired.ts';
@@ -122,16 +123,7 @@ export const dataActionsScenario: Scenario = {
           ['data.limit is not an integer', { ...body, data: { limit: 'ten' } }, s.bodyRule(op, 'data')],
         ];
         for (const [violation, json, rule] of cases) await s.send({ operationId: op, json, expect: { invalid: violation, rule } });
-        // "Request bodies are `application/json`": a body cut short, and a valid body sent as another media type.
-        // What a refusal looks like is not shown, so a 2xx is a SHOULD (the expectation's rule is a response).
-        const unsupported = '#/components/responses/UnsupportedMediaType';
-        await s.send({ operationId: op, text: JSON.stringify(body).slice(0, 40), expect: { invalid: 'the body is not JSON', rule: unsupported } });
-        await s.send({
-          operationId: op,
-          headers: { 'content-type': 'text/plain' },
-          json: body,
-          expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported },
-        });
+        await probeNotJson(s, { operationId: op }, JSON.stringify(body).slice(0, 40), body);
       });
     }
   },

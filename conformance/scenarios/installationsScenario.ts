@@ -1,4 +1,5 @@
 import { approveEffect } from '../checks/approveEffect.ts';
+import { probeNotJson } from './probeNotJson.ts';
 import { approveReturnsManifest } from '../checks/approveReturnsManifest.ts';
 import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { installationsActive } from '../checks/installationsActive.ts';
@@ -91,25 +92,11 @@ export const installationsScenario: Scenario = {
 
     await step('refuse an installation update that is not JSON', async (s) => {
       if (s.readOnly) return s.skip('--read-only');
-      // "Request bodies are `application/json`". The well-typed body is what the list showed, so a server that
-      // reads text/plain as JSON anyway changes nothing; what a refusal looks like is not shown, so a 2xx is a SHOULD.
-      const unsupported = '#/components/responses/UnsupportedMediaType';
+      // The well-typed body is what the list showed, so a server that reads text/plain as JSON anyway changes nothing.
       const mine = listed.filter((i) => i.community === community);
       const shown = mine[0] ?? (listed.length === 1 ? listed[0] : undefined);
-      await s.send({
-        operationId: 'updateAppInstallation',
-        path: { appId, community },
-        text: '{"contactInfo": {',
-        expect: { invalid: 'the body is not JSON', rule: unsupported },
-      });
-      if (!shown) return s.skip(`no active installation of ${appId} identifiable as the one in ${community} to send as text/plain`);
-      await s.send({
-        operationId: 'updateAppInstallation',
-        path: { appId, community },
-        headers: { 'content-type': 'text/plain' },
-        json: shown,
-        expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported },
-      });
+      await probeNotJson(s, { operationId: 'updateAppInstallation', path: { appId, community } }, '{"contactInfo": {', shown);
+      if (!shown) s.skip(`no active installation of ${appId} identifiable as the one in ${community} to send as text/plain`);
     });
 
     await step('approve a pending installation', async (s) => {

@@ -1,4 +1,5 @@
 import { syncDeactivate } from '../checks/syncDeactivate.ts';
+import { probeNotJson } from './probeNotJson.ts';
 import { syncRecordsSupplied } from '../checks/syncRecordsSupplied.ts';
 import { syncRemoveUnlisted } from '../checks/syncRemoveUnlisted.ts';
 import { syncUploadVisible } from '../checks/syncUploadVisible.ts';
@@ -153,22 +154,7 @@ export const syncScenario: Scenario = {
       ];
       for (const [violation, json, rule] of cases)
         await s.send({ operationId: 'uploadSyncEntities', path: { syncRunId: runId }, json, expect: { invalid: violation, rule } });
-      // "Request bodies are `application/json`": a body that is not JSON, or JSON sent as another media type, is
-      // garbage to refuse. What a server answers it is an error behaviour ("not shown"), so a 2xx is a SHOULD.
-      const unsupported = '#/components/responses/UnsupportedMediaType';
-      await s.send({
-        operationId: 'uploadSyncEntities',
-        path: { syncRunId: runId },
-        text: '{"groups": {"data": [',
-        expect: { invalid: 'the body is not JSON', rule: unsupported },
-      });
-      await s.send({
-        operationId: 'uploadSyncEntities',
-        path: { syncRunId: runId },
-        headers: { 'content-type': 'text/plain' },
-        json: { groups: { data: [] } },
-        expect: { invalid: 'the body is sent as text/plain, not application/json', rule: unsupported },
-      });
+      await probeNotJson(s, { operationId: 'uploadSyncEntities', path: { syncRunId: runId } }, '{"groups": {"data": [', { groups: { data: [] } });
     });
   },
 };
