@@ -40,21 +40,20 @@ describe('npm run conform -- --replay', () => {
     return { code, out: out.join('\n'), err: err.join('\n'), files };
   };
 
+  /** The replay of the recorded session against the target, as the README's command line gives it. */
+  const replayOf = () => [
+    '--base-url',
+    target.url,
+    '--config',
+    join(dir, 'target.json'),
+    '--replay',
+    join(dir, 'session.har'),
+    '--recorded-config',
+    join(dir, 'recorded.json'),
+  ];
+
   it('replays the HAR in the area replay, and the certificate names the HAR by its sha256', { timeout: 60_000 }, async () => {
-    const { code, out, files } = await run([
-      '--base-url',
-      target.url,
-      '--config',
-      join(dir, 'target.json'),
-      '--replay',
-      join(dir, 'session.har'),
-      '--recorded-config',
-      join(dir, 'recorded.json'),
-      '--json',
-      'r.json',
-      '--junit',
-      'r.xml',
-    ]);
+    const { code, out, files } = await run([...replayOf(), '--json', 'r.json', '--junit', 'r.xml']);
     expect(code, out).toBe(0);
     expect(out).toContain('replay: Replay of session.har (16 API calls; left out: 2 OAuth page or token request)');
     expect(out).toMatch(/replay-keys-kept: .* is missing: the frontend received this key from the mock/);
@@ -68,38 +67,14 @@ describe('npm run conform -- --replay', () => {
     });
     expect(files.get('r.xml')).toContain('replay');
     expect(out).toContain(`Replayed session.har (sha256 ${report.certificate.replay.sha256}): 16 API calls; left out: 2 OAuth page or token request`);
-    const { files: html } = await run([
-      '--base-url',
-      target.url,
-      '--config',
-      join(dir, 'target.json'),
-      '--replay',
-      join(dir, 'session.har'),
-      '--recorded-config',
-      join(dir, 'recorded.json'),
-      '--html',
-      'r.html',
-    ]);
+    const { files: html } = await run([...replayOf(), '--html', 'r.html']);
     expect(html.get('r.html')).toContain(report.certificate.replay.sha256);
   });
 
   it('takes a waiver of a replay check: the keys the mock answered, accepted for a while', { timeout: 60_000 }, async () => {
     const waivers = join(dir, 'waivers.json');
     writeFileSync(waivers, JSON.stringify([{ check: 'replay-keys-kept', reason: 'the target sends no syncedAt yet', expires: '2099-01-01' }]));
-    const { code, out, files } = await run([
-      '--base-url',
-      target.url,
-      '--config',
-      join(dir, 'target.json'),
-      '--replay',
-      join(dir, 'session.har'),
-      '--recorded-config',
-      join(dir, 'recorded.json'),
-      '--waivers',
-      waivers,
-      '--json',
-      'w.json',
-    ]);
+    const { code, out, files } = await run([...replayOf(), '--waivers', waivers, '--json', 'w.json']);
     expect(code, out).toBe(0);
     const report = JSON.parse(files.get('w.json') as string) as { cases: Array<{ warnings?: Array<{ check: string }>; waived?: Array<{ check: string }> }> };
     const checks = (key: 'warnings' | 'waived') => report.cases.flatMap((c) => (c[key] ?? []).map((f) => f.check));

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitForListening } from '../../scripts/testing/waitForListening.ts';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -75,15 +76,7 @@ describe('the npm package', () => {
     }
 
     child = spawn(process.execPath, [join(bin, 'edu-mock'), '--port', '0', '--host', '127.0.0.1', '--quiet'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child!.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1] as string);
-      });
-      child!.once('exit', (code) => reject(new Error(`edu-mock exited (${code}) before listening: ${out}`)));
-    });
+    const base = await waitForListening(child);
     const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { servers: Array<{ url: string }> };
     expect(spec.servers[0]?.url).toBe(base);
     expect((await fetch(`${base}/docs/swagger-ui-bundle.js`)).status).toBe(200);
@@ -113,15 +106,7 @@ describe('the npm package', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const proxied = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      proxy!.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const match = /Validating proxy on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1] as string);
-      });
-      proxy!.once('exit', (code) => reject(new Error(`edu-mock proxy exited (${code}) before listening: ${out}`)));
-    });
+    const proxied = await waitForListening(proxy, { pattern: /Validating proxy on (http:\/\/\S+)/ });
     const through = await fetch(`${proxied}/v1/groups?limit=1`, {
       headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
     });

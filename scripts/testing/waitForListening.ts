@@ -10,6 +10,8 @@ export interface WaitOptions {
   banner?: { text: string };
   /** Wait this long after the banner's first line, for its later lines (default 0). */
   settleMs?: number;
+  /** The banner's line with the URL in its first group, for a server that words it otherwise (the proxy). */
+  pattern?: RegExp;
 }
 
 /**
@@ -26,7 +28,7 @@ export function waitForListening(child: ChildProcess, options: WaitOptions = {})
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (options.banner) options.banner.text = out;
-      const url = listeningUrl(out);
+      const url = options.pattern ? options.pattern.exec(out)?.[1] : listeningUrl(out);
       if (url === undefined || done) return;
       done = true;
       if (options.settleMs) setTimeout(() => resolve(url), options.settleMs);
