@@ -127,3 +127,49 @@ describe('relationOf', () => {
     expect(relationOf(before, after)).toBe(want);
   });
 });
+
+describe('ReplayMapper on a large recording', () => {
+  // 200 recorded lists of 100 installations each (20,000 records, sharing their status, active flag and
+  // community), then 200 writes of one of them with a change: the work is bounded by counts, not time.
+  const READS = 200;
+  const PER_LIST = 100;
+  const WRITES = 200;
+  const record = (r: number, i: number) => ({
+    _id: `id-${r}-${i}`,
+    alias: `alias-${r}-${i}`,
+    name: `Nome ${r}.${i}`,
+    status: 'installed',
+    active: true,
+    community: 'c',
+  });
+
+  it('indexes each recorded record once and visits only the records sharing a rare value with each write', () => {
+    const m = new ReplayMapper(configValueMap(recorded, target));
+    for (let r = 0; r < READS; r++) {
+      const list = Array.from({ length: PER_LIST }, (_, i) => record(r, i));
+      m.answer(
+        call(r + 1, list),
+        list.map((x) => ({ ...x, _id: `t-${x._id}` })),
+      );
+    }
+    for (let w = 0; w < WRITES; w++) {
+      const source = record(w, w % PER_LIST);
+      expect(m.rebase({ ...source, status: 'uninstalled' })).toEqual({ ...source, _id: `t-${source._id}`, status: 'uninstalled' });
+    }
+    // Each of the 20,000 recorded records (and the 200 list answers are arrays, not records) is indexed once.
+    expect(m.index.work.indexed).toBe(READS * PER_LIST);
+    // A write of 6 keys needs 3 shared ones: its 4 rarest (key, value) pairs are walked, 1 record each here.
+    expect(m.index.work.visited).toBeLessThanOrEqual(WRITES * 4);
+  });
+
+  it('prefers the latest answer when the same record was listed twice, and the first place in it', () => {
+    const m = new ReplayMapper(configValueMap(recorded, target));
+    const x = record(0, 0);
+    m.answer(call(1, [x]), [{ ...x, _id: 'old' }]);
+    m.answer(call(2, [x, x]), [
+      { ...x, _id: 'new' },
+      { ...x, _id: 'second' },
+    ]);
+    expect(m.rebase({ ...x, active: false })).toMatchObject({ _id: 'new', active: false });
+  });
+});

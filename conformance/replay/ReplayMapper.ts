@@ -1,4 +1,5 @@
 import { deepEqual, isRecord } from '../checks/values.ts';
+import { RecordIndex } from './RecordIndex.ts';
 import type { ConfigValueMap } from './configValueMap.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 
@@ -24,13 +25,18 @@ const NOT_IDS = new Set(['page', 'limit', 'sort', 'active', 'includes', 'offset'
  */
 export class ReplayMapper {
   private readonly answered: Answered[] = [];
+  private readonly actual = new Map<RecordedCall, unknown>();
   private readonly sentByClient = new Set<string>();
+  /** Every recorded answer, indexed once as it is answered: lookups never walk all earlier answers again. */
+  readonly index = new RecordIndex();
 
   constructor(private readonly config: ConfigValueMap) {}
 
   /** After a call was replayed: its actual answer becomes a source of ids for later calls. */
   answer(call: RecordedCall, actual: unknown): void {
     this.answered.push({ call, actual });
+    this.actual.set(call, actual);
+    this.index.add(call.responseJson, actual);
   }
 
   /** Before it is: what a call sent before it is the client's own, whatever answer it got. */
@@ -70,37 +76,27 @@ export class ReplayMapper {
    * Every value sent as the recording's answer had it becomes the target's value; what the frontend changed is
    * sent as it changed it (objects compared key by key, so one changed key of `contactInfo` is one key sent).
    * A body shares at least three keys and half of its keys with the record it came from, else it is the
-   * frontend's own and is sent as recorded.
+   * frontend's own and is sent as recorded. Ties go to the latest answer, then the first place in it.
    */
   rebase(value: unknown): unknown {
     if (!isRecord(value)) return value;
-    const keys = Object.keys(value);
-    let best: { score: number; actual: Record<string, unknown>; recorded: Record<string, unknown> } | undefined;
-    for (let i = this.answered.length - 1; i >= 0; i--) {
-      const answered = this.answered[i] as Answered;
-      for (const [path, recorded] of recordsIn(answered.call.responseJson, [], 0)) {
-        const score = keys.filter((k) => k in recorded && deepEqual(value[k], recorded[k])).length;
-        if (score < 3 || score * 2 < keys.length || (best && score <= best.score)) continue;
-        const actual = valueAt(answered.actual, path);
-        if (isRecord(actual)) best = { score, actual, recorded };
-      }
+    const need = Math.max(3, Math.ceil(Object.keys(value).length / 2));
+    for (const { entry } of this.index.candidates(value, need)) {
+      const actual = valueAt((this.answered[entry.answer] as Answered).actual, entry.path);
+      if (isRecord(actual)) return rebased(value, entry.record, actual, 0);
     }
-    return best ? rebased(value, best.recorded, best.actual, 0) : value;
+    return value;
   }
 
   /** The recorded call whose answer a value came from (latest first), with the path inside that answer. */
   sourceOf(value: string): { answered: Answered; path: Array<string | number> } | undefined {
-    for (let i = this.answered.length - 1; i >= 0; i--) {
-      const answered = this.answered[i] as Answered;
-      const path = findValue(answered.call.responseJson, value, [], 0);
-      if (path) return { answered, path };
-    }
-    return undefined;
+    const place = this.index.latestPlaceOf(value);
+    return place ? { answered: this.answered[place.answer] as Answered, path: place.path } : undefined;
   }
 
   /** The actual answer of a replayed call. */
   actualOf(call: RecordedCall): unknown {
-    return this.answered.find((a) => a.call === call)?.actual;
+    return this.actual.get(call);
   }
 
   private fromAnswers(value: string): Mapped | undefined {
@@ -112,9 +108,8 @@ export class ReplayMapper {
     const holder = valueAt(answered.call.responseJson, path.slice(0, -1));
     const key = path.at(-1);
     if (isRecord(holder) && typeof holder.alias === 'string' && key !== 'alias' && this.sentByClient.has(holder.alias)) {
-      for (const a of [...this.answered].reverse()) {
-        const twin = findAlias(a.actual, holder.alias, 0);
-        if (twin && typeof twin[key as string] === 'string') return { value: twin[key as string] as string, from: 'answer', source };
+      for (const twin of this.index.twinsOf(holder.alias)) {
+        if (typeof twin[key as string] === 'string') return { value: twin[key as string] as string, from: 'answer', source };
       }
     }
     const there = valueAt(answered.actual, path);
@@ -134,41 +129,6 @@ export function valueAt(root: unknown, path: ReadonlyArray<string | number>): un
     node = (node as Record<string | number, unknown>)[key];
   }
   return node;
-}
-
-function findValue(node: unknown, value: string, path: Array<string | number>, depth: number): Array<string | number> | undefined {
-  if (node === value) return path;
-  if (depth > 16 || node === null || typeof node !== 'object') return undefined;
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const found = findValue(node[i], value, [...path, i], depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(node)) {
-    const found = findValue(child, value, [...path, key], depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function findAlias(node: unknown, alias: string, depth: number): Record<string, unknown> | undefined {
-  if (depth > 16 || node === null || typeof node !== 'object') return undefined;
-  if (isRecord(node) && node.alias === alias) return node;
-  for (const child of Object.values(node)) {
-    const found = findAlias(child, alias, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The objects of an answer (itself, and those in its arrays and objects), with their paths. */
-function recordsIn(node: unknown, path: Array<string | number>, depth: number): Array<[Array<string | number>, Record<string, unknown>]> {
-  if (depth > 4 || node === null || typeof node !== 'object') return [];
-  const children = Array.isArray(node) ? node.map((child, i) => [i, child] as const) : Object.entries(node);
-  const inner = children.flatMap(([key, child]) => recordsIn(child, [...path, key], depth + 1));
-  return isRecord(node) ? [[path, node], ...inner] : inner;
 }
 
 /** `sent` with what it kept of `recorded` replaced by `actual`'s values (see ReplayMapper.rebase). */

@@ -10,6 +10,7 @@ import { ReplayMapper } from './ReplayMapper.ts';
 import { replayKeysKept, replayStatusClass, replayWriteVisible } from './replayChecks.ts';
 import { judgeRelations, type Replayed } from './replayRelations.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
+import { whyNotSendable } from './whyNotSendable.ts';
 
 /** What a replay run was given: the HAR's API calls and what was left out, and the recording's configuration. */
 export interface ReplayPlan {
@@ -100,6 +101,20 @@ async function replayCall(s: StepContext, call: RecordedCall, mapper: ReplayMapp
   const community = recordedCommunity === undefined ? null : (mapper.body(recordedCommunity) as string);
   let json = call.requestJson === undefined ? undefined : mapper.body(mapper.rebase(call.requestJson));
   if (op.credential === 'body.secret' && isRecord(json) && 'secret' in json && accepted) json = { ...json, secret: s.config.appSecret };
+  // What the recording puts on the wire is checked before anything is sent: a value no client can send is the
+  // recording's fault, never the target's missing answer.
+  const unsendable = whyNotSendable({
+    method: call.har.method,
+    headers: {
+      ...(typeof auth === 'object' ? auth : {}),
+      ...(community !== null && op.parameters.some((p) => p.in === 'header' && p.name === 'community-id') ? { 'community-id': community } : {}),
+    },
+    urlValues: {
+      ...Object.fromEntries(Object.entries(path).map(([name, value]) => [`path parameter ${name}`, value])),
+      ...Object.fromEntries(Object.entries(query).map(([name, value]) => [`query parameter ${name}`, value])),
+    },
+  });
+  if (unsendable !== undefined) s.skip(`not replayable: ${unsendable}`);
   const exchange = await s.send({
     operationId: call.operationId,
     path,
