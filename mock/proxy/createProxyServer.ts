@@ -1,14 +1,24 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express from 'express';
 import type { Contract } from '../../spec/contract.ts';
 import { Journal } from '../journal/Journal.ts';
+import { DEFAULT_JOURNAL_BUDGET_BYTES, JournalBudget } from '../journal/JournalBudget.ts';
 import { journalRoutes } from '../controls/journalRoutes.ts';
+import { controlsGuard } from '../http/controlsGuard.ts';
+import { createMockServer } from '../http/createMockServer.ts';
 import { handleErrors } from '../http/handleErrors.ts';
-import type { HostPolicy } from '../http/hostAllowList.ts';
+import { hostnameOf, isAllowedHost, isLoopbackHost, type HostPolicy } from '../http/hostAllowList.ts';
 import { refuseForeignHost } from '../http/hostGuard.ts';
-import { forwardRequest, HOP_BY_HOP, UpstreamError, type ForwardLimits } from './forwardRequest.ts';
+import { HttpProblem } from '../problems/HttpProblem.ts';
+import { problemBody } from '../problems/writeProblem.ts';
+import { answerProblem } from './answerProblem.ts';
+import { crossSiteRefusal, normalizeOrigin } from './crossSiteRefusal.ts';
+import { forwardRequest, UpstreamError, type ForwardLimits } from './forwardRequest.ts';
+import { endToEndHeaders } from './hopByHop.ts';
 import { judgeExchange } from './judgeExchange.ts';
 import { proxyDashboardHtml } from './proxyDashboard.ts';
+import { upstreamTarget } from './upstreamTarget.ts';
 
 export interface ProxyOptions extends Partial<ForwardLimits> {
   upstream: URL;
@@ -17,31 +27,50 @@ export interface ProxyOptions extends Partial<ForwardLimits> {
   maxRequestBytes?: number;
   /** Exchanges the journal keeps (the newest). */
   journalCapacity?: number;
+  /** Bytes the journal holds at most (`--journal-budget-mb`, the mock's default): the oldest entries go first. */
+  journalBudgetBytes?: number;
   /** ISO instants for the journal (injected clock). */
   now?: () => Date;
   log?: (line: string) => void;
-  /** Whose `Host` may read the proxy's own pages (its journal holds the traffic): loopback names by default. */
+  /**
+   * Whose `Host` the proxy answers at all (DNS rebinding): loopback names, IP literals, the bound address and
+   * `--allowed-hosts`, as the mock. `boundHost` beyond loopback requires `adminToken`.
+   */
   hostPolicy?: HostPolicy;
+  /** Browser origins besides its own whose requests are forwarded (`--allowed-origins`); see crossSiteRefusal. */
+  allowedOrigins?: readonly string[];
+  /** Required on the journal, its HAR and its deletion (`--admin-token`), as on the mock's controls. */
+  adminToken?: string;
 }
 
 /** The header that lists what an exchange broke (as the mock flags its own answers). */
 export const VIOLATIONS_HEADER = 'X-Contract-Violations';
 
 /**
- * A validating proxy in front of a real implementation: every request goes upstream unchanged and its answer
- * comes back unchanged, plus X-Contract-Violations when the exchange breaks the spec or a per-exchange check
- * of the suite (judgeExchange). Every exchange lands in the proxy's journal (/__mock/journal, its filters,
- * /__mock/journal/har) and on its dashboard (/__mock/ui). An upstream that refuses, stalls or floods gets a
- * 502 or 504 problem (RFC 9457), never a hang: the answer is bounded in time and bytes.
+ * A validating proxy in front of a real implementation: every request goes to the upstream fixed here, its
+ * path and query unchanged, and its answer comes back unchanged but for the connection's own headers (RFC 9110
+ * §7.6.1), plus X-Contract-Violations when the exchange breaks the spec or a per-exchange check of the suite
+ * (judgeExchange). It is no open proxy: a request-target naming another host is refused (upstreamTarget), as
+ * are a foreign Host (DNS rebinding) and a page of another site (crossSiteRefusal). Every exchange lands in
+ * the proxy's journal (/__mock/journal, its filters, /__mock/journal/har; byte-budgeted, secrets masked),
+ * guarded as the mock's controls, and on its dashboard (/__mock/ui). An upstream that refuses, stalls or
+ * floods gets a 502 or 504 problem (RFC 9457), never a hang: the answer is bounded in time and bytes.
  */
 export function createProxyServer(options: ProxyOptions): { server: Server; journal: Journal } {
+  const hostPolicy = options.hostPolicy ?? {};
+  // Bound beyond loopback, anyone on the network can read the journal (all staging traffic): as the mock's server.
+  if (hostPolicy.boundHost !== undefined && !isLoopbackHost(hostPolicy.boundHost) && !options.adminToken)
+    throw new Error(`a proxy bound to ${hostPolicy.boundHost} (beyond loopback) needs an admin token for its journal (--admin-token)`);
   const limits: ForwardLimits = { timeoutMs: options.timeoutMs ?? 30_000, maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024 };
   const maxRequestBytes = options.maxRequestBytes ?? 16 * 1024 * 1024;
   const now = options.now ?? (() => new Date());
-  const journal = new Journal(options.journalCapacity ?? 1000);
+  const journal = new Journal(options.journalCapacity ?? 1000, new JournalBudget(options.journalBudgetBytes ?? DEFAULT_JOURNAL_BUDGET_BYTES));
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalizeOrigin));
   const controls = express();
   controls.disable('x-powered-by');
   controls.set('etag', false);
+  // The mock's own guard: another site's page is refused, and the admin token is required when set.
+  controls.use('/__mock', controlsGuard(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}));
   const router = express.Router();
   router.use(journalRoutes({ own: () => journal, named: () => journal, all: () => [journal] }));
   router.get('/ui', (_req, res) => {
@@ -51,24 +80,41 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
   controls.use('/__mock', router);
   controls.use(handleErrors(options.log ?? (() => undefined)));
 
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0] as string;
+  // This proxy's own authority (absolute-form may name it): an allowed host name on the port it listens on.
+  const isSelf = (port: number | undefined) => (authority: string) =>
+    hostnameOf(authority) !== undefined && isAllowedHost(authority, hostPolicy) && Number(/:(\d+)$/.exec(authority)?.[1] ?? 80) === port;
+
+  // The mock's server: slow clients cut, the parser's refusals (authority-form with GET…) answered as problems.
+  const server = createMockServer((req, res) => {
+    // Against DNS rebinding, on every path: a page whose name was re-pointed here must reach nothing.
+    if (refuseForeignHost(req, res, hostPolicy)) return;
+    const target = upstreamTarget(options.upstream, req.url ?? '', isSelf(req.socket.localPort));
+    if ('refused' in target) return answerProblem(res, 'malformed_http', target.refused);
+    const path = target.pathAndQuery.split('?')[0] as string;
     if (path === '/__mock' || path.startsWith('/__mock/')) {
-      // Against DNS rebinding, as the mock's controls: a page of another site must not read the journal.
-      if (refuseForeignHost(req, res, options.hostPolicy ?? {})) return;
+      req.url = target.pathAndQuery;
       return void controls(req, res);
     }
-    proxy(req, res).catch((error: unknown) => {
+    const crossSite = crossSiteRefusal(req, allowedOrigins);
+    if (crossSite !== undefined) return answerProblem(res, 'cross_site_request', crossSite);
+    proxy(req, res, target.url, target.pathAndQuery).catch((error: unknown) => {
       options.log?.(`proxy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) problem(res, 502, 'Bad Gateway', 'The proxy could not complete the exchange.');
       else res.destroy();
     });
   });
 
-  async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // A CONNECT asks for a tunnel (authority-form, RFC 9112 §3.2.3): this proxy opens none.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify(problemBody(new HttpProblem('malformed_http', 'This proxy opens no tunnels: CONNECT is refused (RFC 9110 §9.3.6).')));
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  async function proxy(req: IncomingMessage, res: ServerResponse, target: URL, url: string): Promise<void> {
     const started = performance.now();
     const at = now().toISOString();
-    const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     const body = await readBounded(req, maxRequestBytes);
     if (body === undefined) return problem(res, 413, 'Content Too Large', `The request body is larger than ${maxRequestBytes} bytes.`);
@@ -78,7 +124,7 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
     let violations: string[] = [];
     let operationId: string | undefined;
     try {
-      const answer = await forwardRequest(options.upstream, method, url, req.headers, body, limits);
+      const answer = await forwardRequest(target, method, req.headers, body, limits);
       ({ operationId, violations } = judgeExchange(options.contract, {
         method,
         url,
@@ -89,8 +135,7 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
         responseBody: answer.body,
       }));
       status = answer.status;
-      responseHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && name !== 'content-length') responseHeaders[name] = value;
+      responseHeaders = endToEndHeaders(answer.headers);
       responseHeaders['content-length'] = String(answer.body.length);
       if (violations.length > 0) responseHeaders[VIOLATIONS_HEADER.toLowerCase()] = headerValue(violations);
       responseBody = answer.body;

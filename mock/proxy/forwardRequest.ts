@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { endToEndHeaders } from './hopByHop.ts';
 
 /** Why the upstream gave no usable answer: each becomes a problem the client can act on (502 or 504). */
 export class UpstreamError extends Error {
@@ -25,37 +26,15 @@ export interface ForwardLimits {
   maxBodyBytes: number;
 }
 
-/** RFC 9110 §7.6.1: connection-specific headers are not forwarded. */
-export const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-authenticate',
-  'proxy-authorization',
-]);
-
 /**
- * Sends one request to the upstream as the client sent it (method, path, query, headers but for the
- * hop-by-hop ones and Host, body), and reads the answer within the limits; never throws anything but UpstreamError.
+ * Sends one request to `target` (the URL upstreamTarget built: the upstream's origin, never one a request
+ * named) as the client sent it: method, end-to-end headers but Host, body. Reads the answer within the
+ * limits; never throws anything but UpstreamError.
  */
-export function forwardRequest(
-  upstream: URL,
-  method: string,
-  pathAndQuery: string,
-  headers: IncomingHttpHeaders,
-  body: Buffer,
-  limits: ForwardLimits,
-): Promise<UpstreamAnswer> {
-  const target = new URL(upstream.pathname.replace(/\/+$/, '') + pathAndQuery, upstream);
-  const outHeaders: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === 'host' || name === 'content-length') continue;
-    outHeaders[name] = value;
-  }
+export function forwardRequest(target: URL, method: string, headers: IncomingHttpHeaders, body: Buffer, limits: ForwardLimits): Promise<UpstreamAnswer> {
+  const outHeaders = endToEndHeaders(headers);
+  delete outHeaders.host;
+  delete outHeaders['content-length'];
   if (body.length > 0) outHeaders['content-length'] = String(body.length);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<UpstreamAnswer>((resolve, reject) => {
@@ -87,7 +66,7 @@ export function forwardRequest(
       finish(
         new UpstreamError(
           error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' ? 'unreachable' : 'broken',
-          `the upstream ${upstream.origin} cannot be reached: ${error.code ?? error.message}`,
+          `the upstream ${target.origin} cannot be reached: ${error.code ?? error.message}`,
         ),
       ),
     );

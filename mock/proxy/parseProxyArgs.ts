@@ -11,7 +11,9 @@ export interface ProxyArgs {
 
 export class ProxyUsageError extends Error {}
 
-export const PROXY_USAGE = `Usage: npm run proxy -- --upstream URL [options]   (or: npx edu-mock proxy --upstream URL)
+/** The --help text, naming the command as the user typed it (`edu-mock proxy` from the package, `npm run proxy --` in a clone). */
+export function proxyUsage(command = 'npm run proxy --'): string {
+  return `Usage: ${command} --upstream URL [options]
 
 A validating proxy: forwards every request to the upstream implementation unchanged and returns its answer
 unchanged, plus an X-Contract-Violations header when the exchange breaks the spec or one of the suite's
@@ -25,6 +27,7 @@ Options
   --timeout-ms N     how long the upstream may take to answer in full (default 30000): then 504
   --max-body N       the largest answer passed on, in bytes (default 16777216): beyond, 502
   -h, --help         this text`;
+}
 
 /** Parses the proxy's command line; a bad value is a ProxyUsageError naming it. */
 export function parseProxyArgs(argv: readonly string[]): ProxyArgs {

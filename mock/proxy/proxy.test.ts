@@ -77,7 +77,7 @@ describe('the validating proxy', () => {
     expect(page).toContain('<th>violations</th>');
   });
 
-  it('refuses its journal to a foreign Host (DNS rebinding), and still forwards the API', async () => {
+  it('refuses a foreign Host (DNS rebinding), its journal and the API alike', async () => {
     const proxy = new URL(await start(mock.url));
     const status = (path: string) =>
       new Promise<number>((resolve, reject) => {
@@ -88,8 +88,11 @@ describe('the validating proxy', () => {
           .on('error', reject)
           .end();
       });
+    const reached = async () => ((await (await fetch(`${mock.url}/__mock/journal/count`)).json()) as { count: number }).count;
+    const before = await reached();
     expect(await status('/__mock/journal')).toBe(403);
-    expect(await status('/v1/groups?limit=1')).toBe(200);
+    expect(await status('/v1/groups?limit=1')).toBe(403);
+    expect(await reached()).toBe(before);
   });
 
   it('refuses a request body over its bound with a 413 problem, sending nothing upstream', async () => {

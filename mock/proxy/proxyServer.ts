@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../spec/contract.ts';
 import { createProxyServer } from './createProxyServer.ts';
-import { parseProxyArgs, PROXY_USAGE, ProxyUsageError } from './parseProxyArgs.ts';
+import { closeAndExit, stopWhenAsked } from '../cli/stopWhenAsked.ts';
+import { subcommandLine } from '../cli/subcommands.ts';
+import { parseProxyArgs, proxyUsage, ProxyUsageError } from './parseProxyArgs.ts';
 
 // `npm run proxy -- --upstream URL` and `npx edu-mock proxy --upstream URL` (which strips the word `proxy`).
 let args;
@@ -13,7 +15,7 @@ try {
   process.exit(2);
 }
 if (args.help) {
-  console.log(PROXY_USAGE);
+  console.log(proxyUsage(subcommandLine('proxy', process.env.EDU_MOCK_COMMAND)));
   process.exit(0);
 }
 const { server } = createProxyServer({
@@ -30,4 +32,5 @@ server.listen(args.port, args.host, () => {
   console.log(`Validating proxy on ${origin} → ${args.upstream.origin}${args.upstream.pathname.replace(/\/$/, '')}`);
   console.log(`  dashboard ${origin}/__mock/ui · journal ${origin}/__mock/journal · HAR ${origin}/__mock/journal/har`);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));
+// Ctrl-C, `kill <pid>`, or the command that started it gone (`npx edu-mock proxy`, `npm run proxy` killed): the port is freed.
+stopWhenAsked('proxy', () => closeAndExit(server));
