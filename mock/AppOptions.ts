@@ -1,5 +1,5 @@
 import type { Fault } from './faults/Fault.ts';
-import type { ApiPipeline } from './http/createApiPipeline.ts';
+import type { NodeMount } from './http/mountOnNode.ts';
 import type { Durability } from './persist/Durability.ts';
 
 /** How createApp and createMockApi are set up, beyond the deps they are built from. */
@@ -25,5 +25,5 @@ export interface AppOptions {
   /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
   durability?: Durability;
   /** The pipeline createMockApi already built from these deps and options (the server's); else one is built. */
-  api?: ApiPipeline;
+  api?: NodeMount;
 }

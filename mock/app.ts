@@ -6,7 +6,7 @@ import { hostGuard } from './http/hostGuard.ts';
 import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { dashboardPage } from './ui/dashboardPage.ts';
 import { createMockApi } from './createMockApi.ts';
-import type { ApiPipeline } from './http/createApiPipeline.ts';
+import type { NodeMount } from './http/mountOnNode.ts';
 import type { AppOptions } from './AppOptions.ts';
 import { handleErrors, notFound } from './http/handleErrors.ts';
 import type { MockDeps } from './createDeps.ts';
@@ -22,7 +22,7 @@ export interface MockApp {
    * The API operations alone, over plain node:http (true when it answered). The app mounts it first; a
    * server of its own may call it before the app, which skips Express's routing for API requests.
    */
-  api: ApiPipeline;
+  api: NodeMount;
 }
 
 /**

@@ -1,27 +1,27 @@
 import type { AppOptions } from './AppOptions.ts';
-import { defaultSessionTokens } from './auth/authenticateInSession.ts';
 import type { MockDeps } from './createDeps.ts';
-import { assertHandlersMatchSpec, operationHandlers } from './handlers/operationHandlers.ts';
-import { type ApiPipeline, createApiPipeline } from './http/createApiPipeline.ts';
-import { OAUTH_OPERATION_IDS } from './oauth/oauthOperationIds.ts';
+import { createMockPipeline } from './createMockPipeline.ts';
+import { mountOnNode, type NodeMount } from './http/mountOnNode.ts';
+import { commitBeforeAnswer } from './persist/commitBeforeAnswer.ts';
 import { createFrontDoor, type FrontDoor } from './sessions/frontDoor.ts';
 
 /**
- * The API operations alone, over plain node:http (see createApiPipeline), after the start-up check that every
- * operation of the spec has a handler. createApp mounts it first in its Express app; the standalone server
- * answers API requests with it and builds the Express app (controls, OAuth pages, docs) only when needed.
- * The pipeline sees the registry only through the front door and the auth fallback.
+ * The API operations alone, on node:http (see mountOnNode): the lifecycle of createMockPipeline with the stages
+ * only a listening Node server has, the host check and `--state-file`'s commit. createApp mounts it first in
+ * its Express app; the standalone server answers API requests with it and builds the Express app (controls,
+ * OAuth pages, docs) only when needed.
  */
-export function createMockApi(deps: MockDeps, options: AppOptions = {}, door: FrontDoor = createFrontDoor(deps.sessions)): ApiPipeline {
-  assertHandlersMatchSpec(deps.contract, operationHandlers, OAUTH_OPERATION_IDS);
-  return createApiPipeline(deps.contract, door, {
-    handlers: operationHandlers,
-    faultCatalog: options.faultCatalog ?? [],
-    validateResponses: options.validateResponses ?? true,
-    log: options.log,
-    host: { allowedHosts: options.allowedHosts, boundHost: options.boundHost, publicUrl: options.publicUrl, trustProxy: options.trustProxy },
-    cors: { origins: options.corsOrigins },
-    durability: options.durability,
-    tokenFallback: defaultSessionTokens(deps.sessions),
+export function createMockApi(deps: MockDeps, options: AppOptions = {}, door: FrontDoor = createFrontDoor(deps.sessions)): NodeMount {
+  const durability = options.durability;
+  const pipeline = createMockPipeline(
+    deps,
+    { ...options, ...(durability ? { commit: (answer, url) => commitBeforeAnswer(durability, answer, url) } : {}) },
+    door,
+  );
+  return mountOnNode(pipeline, {
+    allowedHosts: options.allowedHosts,
+    boundHost: options.boundHost,
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy,
   });
 }

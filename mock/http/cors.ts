@@ -15,25 +15,29 @@ export interface CorsOptions {
  * CORS headers for browser clients of the API on any origin (a dev server on :5173, :3000, …). A bearer token is
  * an ordinary request header, not a credential in the Fetch sense, so `*` is enough for it; credentials are
  * allowed only to the origins named (Fetch standard §3.2.5: never with `*`). The controls under /__mock get no
- * CORS headers at all: no other origin may read them. A plain function over node:http, so the API pipeline
- * (which runs before Express in the standalone server) sets the same headers.
+ * CORS headers at all: no other origin may read them. Appended to `head` (a flat name, value list), so the
+ * API lifecycle and the Express routes set the same headers whatever the transport.
  */
-export function corsHeaders(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
-  const url = req.url ?? '/';
+export function appendCorsHeaders(head: string[], url: string, origin: string | undefined, options: CorsOptions = {}): void {
   if (url === '/__mock' || url.startsWith('/__mock/') || url.startsWith('/__mock?')) return;
-  const origin = req.headers.origin;
   if (!origin) return;
   const listed = options.origins ?? [];
   if (listed.length === 0) {
-    res.setHeader('Access-Control-Allow-Origin', '*');
+    head.push('Access-Control-Allow-Origin', '*');
   } else {
     if (listed.some((o) => o.replace(/\/+$/, '').toLowerCase() === origin.toLowerCase())) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
+      head.push('Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Credentials', 'true');
     }
-    res.setHeader('Vary', 'Origin');
+    head.push('Vary', 'Origin');
   }
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  head.push('Access-Control-Expose-Headers', EXPOSED);
+}
+
+/** The same headers set on a node:http response. */
+export function corsHeaders(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
+  const head: string[] = [];
+  appendCorsHeaders(head, req.url ?? '/', req.headers.origin, options);
+  for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1] as string);
 }
 
 /** The same as Express middleware; preflights are answered here, before auth, as the Fetch standard requires (a preflight never carries the Authorization header). */

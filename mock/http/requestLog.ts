@@ -5,31 +5,19 @@ import type { RequestHandler } from 'express';
 import { type CapturedBody, captureResponseBody } from './captureResponseBody.ts';
 import { type Exchange, JOURNAL_BODY_LIMIT } from '../journal/entryFromExchange.ts';
 import type { Journal } from '../journal/Journal.ts';
-import { serializeJson } from '../present/JsonFragment.ts';
 import { type Arrival, arrivalOf, journaledAs } from '../sessions/frontDoor.ts';
 
 export interface RequestLogOptions {
   log?: (line: string) => void;
 }
 
-/** What the answering code learns about a request and the log reports once it is answered. */
+/** What an Express route learns about a request and the log reports once it is answered. */
 export interface RequestNotes {
   operationId?: string;
   /** Set when the mock's own answer broke the contract. */
   violations?: string[];
   /** The raw request body, once read (the journal keeps its head). */
   requestBody?: Buffer | string;
-  /**
-   * The answer's body and head as the API pipeline wrote them (writeApiResponse), so the journal need not
-   * wrap the response to see them. `responseHeaders` is a flat name, value list, set only when it is the
-   * whole head (nothing was set on the response before).
-   */
-  responseBody?: string | Buffer;
-  /** Its bytes in UTF-8 (its Content-Length). */
-  responseSize?: number;
-  /** The value it was serialized from, when that is an envelope of shared fragments (see isFragmentEnvelope). */
-  responseValue?: unknown;
-  responseHeaders?: readonly string[];
 }
 
 /** Everything the 'finish' listener needs, kept on the response (one listener function for all requests). */
@@ -40,6 +28,7 @@ interface Pending {
   notes: RequestNotes;
   started: number;
   at: Date;
+  /** The head of what the route writes; only for journaled requests (the controls' answers are not kept). */
   captured: CapturedBody | undefined;
   journaled: boolean;
   /** The URL as it arrived: a mounted Express router (/__mock) has cut its prefix by the time the answer ends. */
@@ -52,10 +41,10 @@ const PENDING = Symbol('pendingLog');
  * One concise line per request (unless quiet), and one exchange handed to the journal of the request's
  * session when the answer is finished, bodies included. A request the front door refused is journaled in the
  * default session (see Arrival). The controls and the docs' assets are not journaled (the dashboard polls the
- * former). A plain function over node:http, so the API pipeline and Express log alike. `capture`: false when
- * the writer fills `notes.responseBody` itself (the API pipeline), so the response's write and end are not wrapped.
+ * former). For the Express routes (controls, OAuth pages, docs, unknown routes), which write their own
+ * answers: the API lifecycle hands its finished exchange to the journal itself (journalExchange).
  */
-export function logRequest(arrival: Arrival, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes, capture = true): void {
+export function logRequest(arrival: Arrival, options: RequestLogOptions, req: IncomingMessage, res: ServerResponse, notes: RequestNotes): void {
   const started = performance.now();
   const url = req.url ?? '/';
   // A browser asks every origin it shows a page of for /favicon.ico: only the mock's own pages do, never a client.
@@ -68,7 +57,7 @@ export function logRequest(arrival: Arrival, options: RequestLogOptions, req: In
     started,
     // The session's clock now; formatted only if the entry is ever read.
     at: arrival.clock.now(),
-    captured: journaled && capture ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined,
+    captured: journaled ? captureResponseBody(res, JOURNAL_BODY_LIMIT + 1) : undefined,
     journaled,
     url,
   };
@@ -95,8 +84,7 @@ function onFinish(this: ServerResponse): void {
       requestHeaders: req.headers,
       requestBody: notes.requestBody,
       status: res.statusCode,
-      // The head the pipeline wrote is kept as written (a list) and turned into an object only if read.
-      responseHeaders: notes.responseHeaders ?? res.getHeaders(),
+      responseHeaders: res.getHeaders(),
       durationMs,
       operationId: notes.operationId,
       violations: notes.violations,
@@ -104,15 +92,7 @@ function onFinish(this: ServerResponse): void {
     if (captured) {
       exchange.responseBody = captured.head();
       exchange.responseSize = captured.size();
-    } else if (notes.responseBody !== undefined) {
-      exchange.responseSize = notes.responseSize ?? Buffer.byteLength(notes.responseBody);
-      // An answer of shared fragments is kept as that envelope (its bytes are made again when read), which
-      // costs the journal no copy of them.
-      if (notes.responseValue !== undefined) {
-        exchange.responseValue = notes.responseValue;
-        exchange.writeValue = serializeJson;
-      } else exchange.responseBody = notes.responseBody;
-    } else exchange.responseSize = 0;
+    }
     pending.journal.record(exchange);
   }
   if (options.log) {

@@ -29,14 +29,14 @@ export interface Exchange {
   url: string;
   requestHeaders: Headers;
   /** The raw body as read, or undefined when nobody read one. */
-  requestBody?: Buffer | string;
+  requestBody?: Uint8Array | string;
   /** Bytes the request body had, when `requestBody` holds only its first part. */
   requestSize?: number;
   status: number;
   /** The answer's head: an object, or the flat name, value list it was written as. */
   responseHeaders: Headers | readonly string[];
   /** The first bytes written (or all of them), and how many were written in all. */
-  responseBody?: Buffer | string;
+  responseBody?: Uint8Array | string;
   responseSize?: number;
   /**
    * An answer still held as the value it was written from, and the function that writes it: turned into text
@@ -90,7 +90,7 @@ export function boundExchange(x: Exchange): Exchange {
   const limit = JOURNAL_BODY_LIMIT + 1;
   const req = x.requestBody;
   if (req !== undefined && x.requestSize === undefined) {
-    const bytes = Buffer.isBuffer(req) ? req : Buffer.from(req);
+    const bytes = bytesOf(req);
     x.requestSize = bytes.length;
     const requestLimit = JOURNAL_REQUEST_BODY_LIMIT + 1;
     x.requestBody = bytes.length > requestLimit ? Buffer.from(bytes.subarray(0, requestLimit)) : bytes;
@@ -104,6 +104,12 @@ export function boundExchange(x: Exchange): Exchange {
   return x;
 }
 
+/** A body as a Buffer: a Buffer as is, other bytes as a view of the same memory (no copy), text encoded. */
+function bytesOf(body: Uint8Array | string): Buffer {
+  if (typeof body === 'string') return Buffer.from(body);
+  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
 function decodePath(url: string): string {
   const path = url.split('?')[0] ?? url;
   try {
@@ -113,9 +119,9 @@ function decodePath(url: string): string {
   }
 }
 
-function message(headers: Exchange['requestHeaders'], raw: Buffer | string | undefined, size: number | undefined, limit: number): JournalMessage {
+function message(headers: Exchange['requestHeaders'], raw: Uint8Array | string | undefined, size: number | undefined, limit: number): JournalMessage {
   const masked = maskHeaders(headers);
-  const bytes = raw === undefined ? undefined : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+  const bytes = raw === undefined ? undefined : bytesOf(raw);
   const total = size ?? bytes?.length ?? 0;
   if (!bytes || bytes.length === 0) return { headers: masked, size: total };
   const truncated = total > limit || bytes.length > limit;

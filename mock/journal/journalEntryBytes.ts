@@ -5,10 +5,10 @@ export const ENTRY_OVERHEAD_BYTES = 256;
 export interface KeptParts {
   url: string;
   requestHeaders: Record<string, string | string[] | number | undefined>;
-  requestBody?: Buffer | string;
+  requestBody?: Uint8Array | string;
   /** An object, or the flat name, value list the answer's head was written as. */
   responseHeaders: Record<string, string | string[] | number | undefined> | readonly string[];
-  responseBody?: Buffer | string;
+  responseBody?: Uint8Array | string;
   /** Bytes of the whole answer: an answer kept as shared fragments is counted as what the journal shows of it. */
   responseSize?: number;
   responseValue?: unknown;
@@ -30,7 +30,7 @@ function isList(headers: KeptParts['responseHeaders']): headers is readonly stri
   return Array.isArray(headers);
 }
 
-function lengthOf(body: Buffer | string | undefined): number {
+function lengthOf(body: Uint8Array | string | undefined): number {
   return body === undefined ? 0 : body.length;
 }
 

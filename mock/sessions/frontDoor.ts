@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Journal } from '../journal/Journal.ts';
 import type { Session } from './Session.ts';
 import { DEFAULT_SESSION, type SessionRegistry, SessionLimitError } from './SessionRegistry.ts';
-import { isSessionName, namedSession, SESSION_COOKIE, SESSION_HEADER } from './sessionName.ts';
+import { isSessionName, namedSession, SESSION_COOKIE, SESSION_HEADER, type WithHeaders } from './sessionName.ts';
 
 /**
  * Where a request stands once the front door has looked at it: in its session, or refused. A refused request
@@ -21,7 +21,7 @@ export interface Refused {
 }
 
 /** Resolves a request's session; called once per request, at the front door (the API pipeline, or the app's first middleware). */
-export type FrontDoor = (req: IncomingMessage) => Arrival;
+export type FrontDoor = (req: WithHeaders) => Arrival;
 
 /**
  * The one place a request's session is resolved: the one it names (X-Mock-Session, else the mock_session

@@ -1,0 +1,41 @@
+/**
+ * The request and the answer as the API lifecycle sees them, whatever carried them (node:http, a WHATWG
+ * Fetch `Request`, MSW): plain values, no stream, no socket. A mount turns its transport's request into an
+ * ApiRequest and writes the ApiAnswer back; everything between is the lifecycle's (createApiPipeline).
+ */
+
+/** Header values by lower-cased name, as Node parses them (a repeated header may arrive as a list). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** Reads the body when a stage asks for it: bytes, or undefined when the request has none (RFC 9112 §6.3). */
+export type BodyReader = () => Promise<Uint8Array | undefined> | undefined;
+
+export interface ApiRequest {
+  method: string;
+  /** The request target as it arrived (path and query, origin-form): problem `instance`s and the journal name it. */
+  url: string;
+  /** The path, still percent-encoded (the router decodes path parameters itself). */
+  path: string;
+  /** The query string without its `?`; '' when there is none. */
+  search: string;
+  headers: RequestHeaders;
+  /**
+   * The body's bytes, or a reader: a transport that streams (node:http) reads them only once the lifecycle
+   * needs them, with its own limits and errors, so nothing is read for a request refused before that.
+   */
+  body?: Uint8Array | BodyReader;
+}
+
+export interface ApiAnswer {
+  status: number;
+  /**
+   * The whole head as a flat `name, value, name, value` list, in the order written (node:http's writeHead
+   * takes it as is; a Fetch mount builds its `Headers` from it).
+   */
+  headers: string[];
+  /**
+   * The body: the JSON text as built (node:http writes a string with the head in one socket write, so it is
+   * not encoded to bytes first), or bytes; undefined when there is none.
+   */
+  body?: string | Uint8Array;
+}
