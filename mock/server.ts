@@ -9,10 +9,10 @@ import { performance } from 'node:perf_hooks';
 import type { Express } from 'express';
 import type { AppOptions } from './AppOptions.ts';
 import { bannerBase } from './cli/bannerBase.ts';
-import { exitWithParent } from './cli/exitWithParent.ts';
 import { tightenStateFiles } from './cli/tightenStateFiles.ts';
 import { parseServerArgs, ServerUsageError } from './cli/parseServerArgs.ts';
 import { serverHelp } from './cli/serverOptions.ts';
+import { closeAndExit, stopWhenAsked } from './cli/stopWhenAsked.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';
 import { createDeps } from './createDeps.ts';
 import { createMockApi } from './createMockApi.ts';
@@ -148,6 +148,7 @@ if (config.databaseUrl) {
       seed: generate.seed,
       maxSessions: config.maxSessions,
       idleMs: config.sessionIdleMinutes * 60_000,
+      timeoutMs: config.databaseTimeoutMs,
       log: (line) => console.error(line),
     });
   } catch (error) {
@@ -239,14 +240,7 @@ function shutdown(): void {
     console.error(`mock: the controls could not be kept in ${devState}: ${(error as Error).message}`);
   }
   void replicas?.stop();
-  server.close(() => process.exit(0));
-  // Idle keep-alive connections (a browser tab, npm run dev's restart) would hold the port.
-  server.closeAllConnections();
-  setTimeout(() => process.exit(0), 2000).unref();
+  // Idle keep-alive connections (a browser tab, npm run dev's restart) would hold the port: they are closed too.
+  closeAndExit(server);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-exitWithParent(() => {
-  console.error('mock: the command that started the server is gone; stopping');
-  shutdown();
-});
+stopWhenAsked('mock', shutdown);

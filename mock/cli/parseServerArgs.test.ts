@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { faultCatalog } from '../faults/catalog.ts';
 import { parseServerArgs, ServerUsageError } from './parseServerArgs.ts';
 import { SERVER_OPTIONS, serverHelp } from './serverOptions.ts';
+import { subcommandLine, SUBCOMMANDS } from './subcommands.ts';
 
 const FAULTS = ['drop-total-count', 'ignore-active-filter'];
 const parse = (argv: string[], env: Record<string, string> = {}) => parseServerArgs(argv, env, FAULTS);
@@ -128,6 +129,8 @@ describe('parseServerArgs', () => {
     [['--cors-origins', '*'], /--cors-origins takes an origin/],
     [['--database-url', 'mysql://x/y'], /--database-url must be a postgres:\/\//],
     [['--database-url', 'postgres://h/db', '--state-file', 's.json'], /exclude each other/],
+    [['--database-timeout-ms', '0'], /--database-timeout-ms must be a whole number of milliseconds from 100 to 600000, got "0"/],
+    [['--database-timeout-ms', '5s'], /--database-timeout-ms must be/],
     [['extra'], /positional/i],
   ])('%j is a usage error naming the problem', (argv, message) => {
     expect(() => parse(argv)).toThrow(ServerUsageError);
@@ -162,6 +165,16 @@ describe('serverHelp', () => {
     expect(line).toContain(option.description);
     if (option.env) expect(line).toContain(`env ${option.env}`);
     if (option.default !== undefined) expect(line).toMatch(/default (on|off|\S+)/);
+  });
+
+  it.each([
+    ['edu-mock', 'edu-mock proxy'],
+    ['npm start --', 'npm run proxy --'],
+  ])('as %s, lists every other command as it is typed there, and how to get its help', (command, line) => {
+    const text = serverHelp(command);
+    for (const sub of SUBCOMMANDS) expect(text).toContain(`  ${subcommandLine(sub.name, command)} ${sub.args}`);
+    expect(text).toContain(`${line} --upstream URL`);
+    expect(text).toContain(`(${line} --help)`);
   });
 
   it('lists every fault by name', () => {

@@ -1,3 +1,5 @@
+import { subcommandHelp } from './subcommands.ts';
+
 /**
  * Every option of the mock's command line, in one table: parseArgs' configuration, the environment
  * variables and `--help` are all built from it, so none of them can forget an option.
@@ -115,6 +117,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     env: 'DATABASE_URL',
     description: 'postgres://… : run as one replica of a mock shared through PostgreSQL (docs/scale-out.md); not with --state-file',
   },
+  {
+    name: 'database-timeout-ms',
+    type: 'string',
+    value: 'MS',
+    default: '5000',
+    env: 'MOCK_DATABASE_TIMEOUT_MS',
+    description: 'with --database-url: the longest a request waits for the database; then 503 with Retry-After',
+  },
   { name: 'clock', type: 'string', value: 'ISO', env: 'MOCK_CLOCK', description: 'start the mock clock at this instant (default: the real time)' },
   { name: 'frozen', type: 'boolean', default: 'false', env: 'MOCK_FROZEN', description: 'with --clock: the clock stands still until told to move' },
   { name: 'faults', type: 'string', value: 'a,b', env: 'MOCK_FAULTS', description: 'switch these faults on from the start (GET /__mock/faults lists them)' },
@@ -134,7 +144,7 @@ export function parseArgsOptions(): Record<string, { type: 'string' | 'boolean';
   return Object.fromEntries(SERVER_OPTIONS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}) }]));
 }
 
-/** The --help text: one line per option, with its default and environment variable. */
+/** The --help text: one line per option, with its default and environment variable, then the other commands. */
 export function serverHelp(command = 'npm start --', faults: readonly { name: string; description: string }[] = []): string {
   const flags = SERVER_OPTIONS.map((o) => `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`);
   const width = Math.max(...flags.map((f) => f.length)) + 2;
@@ -155,6 +165,8 @@ export function serverHelp(command = 'npm start --', faults: readonly { name: st
     '',
     'options:',
     ...lines,
+    '',
+    ...subcommandHelp(command),
     ...(faults.length ? ['', 'faults (--faults a,b; also switched at run time on /__mock/faults and the dashboard):', ...faultLines(faults)] : []),
   ].join('\n');
 }
