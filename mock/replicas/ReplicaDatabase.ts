@@ -24,6 +24,26 @@ export interface ChangeToCommit {
   redeemed: string[];
   /** Sessions the request deleted. */
   dropped: string[];
+  /**
+   * The request replaced the session's whole store (`base`: a reset or an import; `seed`: an import as the
+   * seed, which a later reset returns to): the log before it is superseded, and a rebuild starts here. Such a
+   * change carries the session's side state whether or not it changed.
+   */
+  supersedes?: 'base' | 'seed';
+}
+
+/** Entries one read of the log returns at most: a rebuild holds one page in memory at a time. */
+export const LOG_PAGE = 200;
+
+/**
+ * The commit was sent and no answer came (the connection was lost, or the answer was not in time): the change
+ * may or may not be kept. Said as such to the client, never as "nothing changed".
+ */
+export class CommitOutcomeUnknown extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the database did not confirm the commit (${(reason as Error)?.message ?? String(reason)})`);
+    this.name = 'CommitOutcomeUnknown';
+  }
 }
 
 /**
@@ -32,6 +52,7 @@ export interface ChangeToCommit {
  */
 export interface SessionWrite {
   readonly head: SessionHead;
+  /** As ReplicaDatabase.changesAfter, in the write's transaction. */
   changesAfter(seq: number): Promise<LoggedChange[]>;
   /** Appends the change at head + 1 and commits; returns the new head. */
   commit(change: ChangeToCommit): Promise<number>;
@@ -67,6 +88,11 @@ export interface Listening {
 export interface ReplicaDatabase {
   /** The heads of these sessions (absent: the session does not exist in the database). One indexed read each. */
   heads(names: readonly string[]): Promise<Map<string, SessionHead>>;
+  /**
+   * The next LOG_PAGE entries of a session's log after `seq`, in order, skipping what its last reset or import
+   * superseded: from 0 (a rebuild) it starts at that entry (and the import-as-seed a reset returns to), so a
+   * rebuild reads the session's live history, not all of it.
+   */
   changesAfter(session: string, seq: number): Promise<LoggedChange[]>;
   /** Makes a named session unless `max` named ones exist already (those unused for `idleMs` are dropped first). */
   createSession(name: string, max: number, idleMs: number): Promise<'created' | 'exists' | 'full'>;
@@ -81,6 +107,8 @@ export interface ReplicaDatabase {
   /** Says this replica is alive (every second), and lists the replicas alive in the last few seconds. */
   heartbeat(replica: string): Promise<void>;
   liveReplicas(): Promise<string[]>;
+  /** Deletes the log entries every session's last reset or import superseded; returns how many. */
+  compact(): Promise<number>;
   notify(notice: { journalWanted: string } | { journalSent: string; replica: string }): Promise<void>;
   /** Calls `onNotice` for every change committed anywhere, in commit order; reconnects by itself. */
   listen(onNotice: (notice: Notice) => void): Listening;

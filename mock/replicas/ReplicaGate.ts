@@ -4,10 +4,13 @@ import type { Session } from '../sessions/Session.ts';
 import { splitRequestUrl } from '../http/splitRequestUrl.ts';
 import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { isSessionName, namedSession } from '../sessions/sessionName.ts';
+import type { StoreWrite } from '../store/StoreWrite.ts';
 import { answerProblem } from './answerProblem.ts';
+import { DEFAULT_DATABASE_TIMEOUT_MS } from './databaseTimeouts.ts';
+import { Deadline } from './Deadline.ts';
 import { HeadReader } from './HeadReader.ts';
 import { JournalShipper } from './JournalShipper.ts';
-import type { Listening, ReplicaDatabase, SessionHead } from './ReplicaDatabase.ts';
+import { type ChangeToCommit, CommitOutcomeUnknown, type Listening, type ReplicaDatabase, type SessionHead } from './ReplicaDatabase.ts';
 import { refillJournals } from './refillJournals.ts';
 import { SessionTails } from './SessionTails.ts';
 import { FRESH_MS, SeenCommits } from './SeenCommits.ts';
@@ -24,6 +27,17 @@ export interface ReplicaGateOptions {
   log: (line: string) => void;
   /** A monotonic clock in ms (performance.now by default); only durations on it are compared. */
   monotonic?: () => number;
+  /**
+   * How long a request waits at most for the database before the mock runs it (its session's queue, the pool,
+   * the session's lock, the catch-up): then 503 with Retry-After, nothing changed. Default 5 s.
+   */
+  timeoutMs?: number;
+}
+
+/** The store writes of one write request, and whether one of them replaced the whole store. */
+interface Collected {
+  writes: string[];
+  supersedes: ChangeToCommit['supersedes'];
 }
 
 /** Requests that never touch a session: no database work for them. */
@@ -43,26 +57,30 @@ export class ReplicaGate {
   private readonly tails: SessionTails;
   private readonly heads: HeadReader;
   readonly journal: JournalShipper;
-  private readonly collecting = new Map<string, string[]>();
+  private readonly collecting = new Map<string, Collected>();
   private readonly wall = createRunningClock();
   private readonly seen: SeenCommits;
   private readonly monotonic: () => number;
   private listening: Listening | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private outage = false;
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: ReplicaGateOptions) {
     this.tails = new SessionTails(options.sessions, options.seed);
     this.heads = new HeadReader(options.db);
     this.journal = new JournalShipper(options.db, options.log);
     this.monotonic = options.monotonic ?? (() => performance.now());
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
     this.seen = new SeenCommits(this.monotonic, (id) => this.listening?.fence(id));
     options.sessions.subscribe({
       write: (session, write) => {
         if (this.tails.replaying) return;
         const into = this.collecting.get(session);
-        if (into) into.push(JSON.stringify(write));
-        else options.log(`mock: a ${write.op} of session ${session} outside a write request was not shared with the other replicas`);
+        if (into) {
+          into.writes.push(JSON.stringify(write));
+          into.supersedes = supersedes(write, into.supersedes);
+        } else options.log(`mock: a ${write.op} of session ${session} outside a write request was not shared with the other replicas`);
       },
       dropped: (session) => {
         if (!this.tails.replaying) this.tails.forget(session);
@@ -138,38 +156,51 @@ export class ReplicaGate {
     }
     const writer = !SAFE.has(method) || path.startsWith('/oauth/');
     const control = path.startsWith('/__mock/');
-    // The common read: proven current from the notifications, answered with no database work at all.
-    let proven = writer || control ? undefined : this.seen.provenHead(named, arrivedAt);
-    // A fence is on its way back: waiting for it costs less than a query of this request's own.
-    if (!proven && !writer && !control && (await this.seen.awaitProof(named, arrivedAt))) proven = this.seen.provenHead(named, arrivedAt);
-    if (proven) {
-      if (!this.tails.current(named, proven)) await this.catchUp(named, proven);
-    } else if (!(await this.prepare(named, res))) return;
-    this.recovered();
-    this.journal.attach(this.tails.depsOf(named).journal, named);
-    if (this.tails.touchDue(named, this.wall.now().getTime())) this.options.db.touch([named]).catch(() => undefined);
-    if (control) await this.beforeControl(method, path, req, named);
-    if (writer && !(method === 'POST' && path === '/__mock/journal/count')) await this.write(named, path, method, req, res, next);
-    else next(req, res);
+    const deadline = new Deadline(this.timeoutMs);
+    try {
+      const made = await deadline.race(this.ready(named, arrivedAt, writer || control));
+      if (made === 'full') {
+        answerProblem(
+          res,
+          'too_many_sessions',
+          `${this.options.maxSessions} sessions exist already (--max-sessions); delete one (DELETE /__mock/sessions/{name}) or wait for an idle one to be dropped.`,
+          { 'Retry-After': '60' },
+        );
+        return;
+      }
+      if (control) await deadline.race(this.beforeControl(method, path, req, named));
+      this.recovered();
+      this.journal.attach(this.tails.depsOf(named).journal, named);
+      if (this.tails.touchDue(named, this.wall.now().getTime())) this.options.db.touch([named]).catch(() => undefined);
+      if (writer && !(method === 'POST' && path === '/__mock/journal/count')) await this.write(named, path, method, req, res, next, deadline);
+      else next(req, res);
+    } finally {
+      deadline.cancel();
+    }
   }
 
-  /** The session's head, the session made in the database if new (429 at the cap), and the overlay caught up. */
-  private async prepare(session: string, res?: ServerResponse): Promise<SessionHead | undefined> {
+  /**
+   * Brings the session to a position that includes every write acknowledged before the request arrived: from
+   * the notifications when they prove it, else from its head in the database (made there if new).
+   */
+  private async ready(named: string, arrivedAt: number, mustRead: boolean): Promise<'full' | undefined> {
+    // The common read: proven current from the notifications, answered with no database work at all.
+    let proven = mustRead ? undefined : this.seen.provenHead(named, arrivedAt);
+    // A fence is on its way back: waiting for it costs less than a query of this request's own.
+    if (!proven && !mustRead && (await this.seen.awaitProof(named, arrivedAt))) proven = this.seen.provenHead(named, arrivedAt);
+    if (!proven) return (await this.prepare(named)) === 'full' ? 'full' : undefined;
+    if (!this.tails.current(named, proven)) await this.catchUp(named, proven);
+    return undefined;
+  }
+
+  /** The session's head, the session made in the database if new ('full' at the cap), and the overlay caught up. */
+  private async prepare(session: string): Promise<SessionHead | 'full'> {
     // Read after the listening connection was made: from then on its notifications keep the head known.
     const epoch = this.seen.verifying();
     let head = await this.heads.head(session);
     if (!head) {
       const made = await this.options.db.createSession(session, this.options.maxSessions, this.options.idleMs);
-      if (made === 'full') {
-        if (res)
-          answerProblem(
-            res,
-            'too_many_sessions',
-            `${this.options.maxSessions} sessions exist already (--max-sessions); delete one (DELETE /__mock/sessions/{name}) or wait for an idle one to be dropped.`,
-            { 'Retry-After': '60' },
-          );
-        return undefined;
-      }
+      if (made === 'full') return 'full';
       head = await this.heads.head(session);
       if (!head) throw new Error(`the session ${session} vanished while it was made`);
     }
@@ -193,7 +224,7 @@ export class ReplicaGate {
       }
       // Every live replica sends what it recorded, then the journals read are filled from the database.
       await this.journal.gather();
-      await refillJournals(this.options.db, this.tails, method === 'POST' ? '*' : (filter ?? session));
+      await refillJournals(this.options.db, this.tails, this.options.sessions, method === 'POST' ? '*' : (filter ?? session));
       return;
     }
     if (path === '/__mock/sessions' || path.startsWith('/__mock/sessions/')) {
@@ -203,18 +234,33 @@ export class ReplicaGate {
     }
   }
 
-  private async write(session: string, path: string, method: string, req: IncomingMessage, res: ServerResponse, next: RequestListener): Promise<void> {
+  private async write(
+    session: string,
+    path: string,
+    method: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: RequestListener,
+    deadline: Deadline,
+  ): Promise<void> {
     let committedAt: number | undefined;
-    const answer = await this.tails.exclusive(session, async () => {
+    const run = this.tails.exclusive(session, async () => {
+      // Answered 503 while it queued behind this session's other writes: it does nothing at all.
+      deadline.check();
       const tx = await this.options.db.beginWrite(session);
       let ended: { send: () => void } | undefined;
       try {
         await this.tails.catchUp(session, tx.head, (seq) => tx.changesAfter(seq));
+        // The last point where it may still give up: from here the mock runs, and the commit's own query
+        // timeouts bound what is left.
+        deadline.check();
+        deadline.cancel();
         this.tails.seedWrite(session, tx.head);
         const deps = this.tails.depsOf(session);
         const before = captureSide(deps);
-        const writes: string[] = [];
-        this.collecting.set(session, writes);
+        const collected: Collected = { writes: [], supersedes: undefined };
+        const { writes } = collected;
+        this.collecting.set(session, collected);
         try {
           const done = heldAnswer(res);
           next(req, res);
@@ -232,8 +278,10 @@ export class ReplicaGate {
           await tx.rollback();
         } else {
           this.tails.committing(session, tx.head.head + 1);
+          // An entry a rebuild starts from carries the whole side state: nothing before it is read again.
+          const side = sideChanged || collected.supersedes ? { side: after } : {};
           try {
-            await tx.commit({ writes, ...(sideChanged ? { side: after } : {}), redeemed: newlyRedeemed(before, after), dropped });
+            await tx.commit({ writes, ...side, redeemed: newlyRedeemed(before, after), dropped, supersedes: collected.supersedes });
             committedAt = this.monotonic();
           } catch (error) {
             this.tails.invalidate(session);
@@ -247,6 +295,7 @@ export class ReplicaGate {
       }
       return ended;
     });
+    const answer = await deadline.race(run);
     // Out of the session's queue: the next writer goes on meanwhile. A replica answers a read from memory only
     // with proof it saw every commit older than FRESH_MS before the read came (SeenCommits.ts); held this long,
     // this write is one of those for any read its client sends after the answer.
@@ -266,7 +315,9 @@ export class ReplicaGate {
     answerProblem(
       res,
       'storage_unavailable',
-      'The shared state of the replicas cannot be reached or did not keep the change; nothing changed. Try again in a moment.',
+      error instanceof CommitOutcomeUnknown
+        ? 'The shared state of the replicas did not confirm the change in time: it may or may not have been kept. Read it before sending it again.'
+        : 'The shared state of the replicas cannot be reached or did not keep the change; nothing changed. Try again in a moment.',
       { 'Retry-After': '1' },
     );
   }
@@ -321,4 +372,11 @@ function heldAnswer(res: ServerResponse): Promise<{ send: () => void }> {
       return res;
     };
   });
+}
+
+/** Whether a store write replaces the whole store: a rebuild can start from the log entry that holds it. */
+function supersedes(write: StoreWrite, before: ChangeToCommit['supersedes']): ChangeToCommit['supersedes'] {
+  if (write.op === 'load' && write.asSeed) return 'seed';
+  if (write.op === 'load' || write.op === 'reset') return before ?? 'base';
+  return before;
 }

@@ -2,7 +2,7 @@ import { createRng } from '../../fixtures/rng.ts';
 import type { Session } from '../sessions/Session.ts';
 import { DEFAULT_SESSION, type SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { applyWrite } from '../store/StoreWrite.ts';
-import type { LoggedChange, SessionHead } from './ReplicaDatabase.ts';
+import { LOG_PAGE, type LoggedChange, type SessionHead } from './ReplicaDatabase.ts';
 import { applySide, captureSide, type SideState } from './SideState.ts';
 
 /** How far this replica applied one session's log; `chain` runs its catch-ups and writes one at a time. */
@@ -50,7 +50,10 @@ export class SessionTails {
     return run;
   }
 
-  /** Applies the log up to `head` (inside `exclusive`); `changesAfter` reads it, in or out of a write's transaction. */
+  /**
+   * Applies the log up to `head` (inside `exclusive`); `changesAfter` reads it a page at a time, in or out of a
+   * write's transaction. From 0 it starts at the session's last reset or import (ReplicaDatabase.changesAfter).
+   */
   async catchUp(session: string, head: SessionHead, changesAfter: (seq: number) => Promise<LoggedChange[]>): Promise<void> {
     const tail = this.tail(session);
     if (tail.generation !== head.generation) {
@@ -58,18 +61,21 @@ export class SessionTails {
       tail.generation = head.generation;
       tail.applied = 0;
     }
-    if (tail.applied >= head.head) return;
-    const changes = await changesAfter(tail.applied);
-    const deps = this.depsOf(session);
-    this.replaying = true;
-    try {
-      for (const change of changes) {
-        for (const write of change.writes) applyWrite(this.sessions.store(session), write);
-        if (change.side) applySide(deps, change.side);
-        tail.applied = change.seq;
+    // A page at a time: a long log is never held in memory whole, only the page being applied.
+    while (tail.applied < head.head) {
+      const changes = await changesAfter(tail.applied);
+      const deps = this.depsOf(session);
+      this.replaying = true;
+      try {
+        for (const change of changes) {
+          for (const write of change.writes) applyWrite(this.sessions.store(session), write);
+          if (change.side) applySide(deps, change.side);
+          tail.applied = change.seq;
+        }
+      } finally {
+        this.replaying = false;
       }
-    } finally {
-      this.replaying = false;
+      if (changes.length < LOG_PAGE) return;
     }
   }
 

@@ -1,9 +1,12 @@
 import type { StoreWrite } from '../store/StoreWrite.ts';
-import type { ChangeToCommit, LoggedChange, Notice, ReplicaDatabase, SessionHead, SessionWrite } from './ReplicaDatabase.ts';
+import { type ChangeToCommit, LOG_PAGE, type LoggedChange, type Notice, type ReplicaDatabase, type SessionHead, type SessionWrite } from './ReplicaDatabase.ts';
 
 interface FakeSession {
   generation: string;
   log: LoggedChange[];
+  /** Where a rebuild starts (the last reset or import) and the last import as the seed, as in PostgreSQL. */
+  base: number;
+  seedEntry: number;
   /** The session's write lock: each writer waits for the one before it. */
   lock: Promise<void>;
 }
@@ -14,7 +17,8 @@ interface FakeSession {
  * fail or hold it until it says so.
  */
 export function fakeReplicaDatabase() {
-  const sessions = new Map<string, FakeSession>([['default', { generation: '1', log: [], lock: Promise.resolve() }]]);
+  const fresh = (generation: string): FakeSession => ({ generation, log: [], base: 0, seedEntry: 0, lock: Promise.resolve() });
+  const sessions = new Map<string, FakeSession>([['default', fresh('1')]]);
   let generations = 1;
   const listeners = new Set<(notice: Notice) => void>();
   const control = {
@@ -22,6 +26,10 @@ export function fakeReplicaDatabase() {
     failNextCommit: false,
     /** When set, a commit waits for it before it is done. */
     holdCommit: undefined as Promise<void> | undefined,
+    /** When set, every read of heads and every write's begin waits for it (a stalled database). */
+    stall: undefined as Promise<void> | undefined,
+    /** Log entries read by changesAfter, in total. */
+    entriesRead: 0,
     /** Writes begun (the session's lock taken), commits asked for, commits done, rollbacks. */
     begun: 0,
     committing: 0,
@@ -32,10 +40,17 @@ export function fakeReplicaDatabase() {
     for (const l of listeners) setImmediate(() => l(notice));
   };
   const headOf = (s: FakeSession): SessionHead => ({ generation: s.generation, head: s.log.at(-1)?.seq ?? 0 });
-  const after = (name: string, seq: number): LoggedChange[] => (sessions.get(name)?.log ?? []).filter((c) => c.seq > seq);
+  // As the SQL of pgReplicaDatabase.ts: a page of entries after seq, from the base on (and the seed entry).
+  const after = (name: string, seq: number): LoggedChange[] => {
+    const s = sessions.get(name);
+    const page = (s?.log ?? []).filter((c) => c.seq > seq && (c.seq >= (s?.base ?? 0) || c.seq === s?.seedEntry)).slice(0, LOG_PAGE);
+    control.entriesRead += page.length;
+    return page;
+  };
 
   const db: ReplicaDatabase = {
     async heads(names) {
+      if (control.stall) await control.stall;
       const found = new Map<string, SessionHead>();
       for (const name of names) {
         const s = sessions.get(name);
@@ -46,12 +61,13 @@ export function fakeReplicaDatabase() {
     changesAfter: async (name, seq) => after(name, seq),
     async createSession(name) {
       if (sessions.has(name)) return 'exists';
-      sessions.set(name, { generation: String(++generations), log: [], lock: Promise.resolve() });
+      sessions.set(name, fresh(String(++generations)));
       return 'created';
     },
     sessionNames: async () => [...sessions.keys()],
     touch: async () => undefined,
     async beginWrite(name) {
+      if (control.stall) await control.stall;
       const s = sessions.get(name);
       if (!s) throw new Error(`no session ${name}`);
       let unlock: () => void = () => undefined;
@@ -79,6 +95,8 @@ export function fakeReplicaDatabase() {
           }
           const seq = head.head + 1;
           s.log.push({ seq, writes: JSON.parse(`[${change.writes.join(',')}]`) as StoreWrite[], side: change.side ?? null });
+          if (change.supersedes) s.base = seq;
+          if (change.supersedes === 'seed') s.seedEntry = seq;
           control.commits++;
           end();
           tell({ session: name, generation: s.generation, seq });
@@ -97,6 +115,15 @@ export function fakeReplicaDatabase() {
     clearJournal: async () => undefined,
     heartbeat: async () => undefined,
     liveReplicas: async () => [],
+    async compact() {
+      let deleted = 0;
+      for (const s of sessions.values()) {
+        const kept = s.log.filter((c) => c.seq >= s.base || c.seq === s.seedEntry);
+        deleted += s.log.length - kept.length;
+        s.log = kept;
+      }
+      return deleted;
+    },
     notify: async () => undefined,
     listen(onNotice) {
       listeners.add(onNotice);

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { checkout } from './checkout.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 /** Any fixed number: the session-level advisory lock every starting replica queues on before migrating. */
@@ -10,7 +11,9 @@ const MIGRATION_LOCK = 7_310_422;
  * a role that owns the database (CREATE on it), not a superuser. Returns the version now in place.
  */
 export async function migrate(pool: Pool): Promise<number> {
-  const client = await pool.connect();
+  const out = await checkout(pool);
+  const { client } = out;
+  let failure: unknown;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -37,7 +40,11 @@ export async function migrate(pool: Pool): Promise<number> {
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    client.release();
+    // A failed migration's connection is closed, not reused: it may still hold the session-level lock.
+    out.release(failure);
   }
 }

@@ -54,4 +54,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: 'where a rebuild starts: the last reset or import of each session',
+    sql: `
+      -- base: the seq of the session's last entry that replaced its whole store (a reset, an import); what came
+      -- before it is superseded, read by no rebuild, and deleted in the background. seed_entry: its last import
+      -- as the seed, which a reset returns to, so it is kept and read before base when it is older.
+      ALTER TABLE mock_sessions ADD COLUMN base bigint NOT NULL DEFAULT 0, ADD COLUMN seed_entry bigint NOT NULL DEFAULT 0;
+    `,
+  },
 ];

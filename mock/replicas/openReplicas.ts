@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
+import { connectionSettings, DEFAULT_DATABASE_TIMEOUT_MS } from './databaseTimeouts.ts';
 import { migrate } from './migrate.ts';
 import { pgReplicaDatabase } from './pgReplicaDatabase.ts';
 import { ReplicaGate } from './ReplicaGate.ts';
@@ -15,6 +16,8 @@ export interface ReplicaOptions {
   log: (line: string) => void;
   /** How long to wait for the database at start before giving up (default 30 s). */
   waitMs?: number;
+  /** The bound on each wait for the database while serving (--database-timeout-ms, default 5 s). */
+  timeoutMs?: number;
 }
 
 /**
@@ -23,27 +26,38 @@ export interface ReplicaOptions {
  * database (ReplicaGate). The seeded base stays in this process; only what changes goes to the database.
  */
 export async function openReplicas(options: ReplicaOptions): Promise<ReplicaGate> {
-  // A database that is down refuses a connection at once (a 503 then); a busy one can take seconds to start a
-  // backend, and a write waits for that rather than failing a request the database would have served.
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
-  // A connection the database dropped (a restart) is discarded by the pool; the next request gets a new one.
-  pool.on('error', () => undefined);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  // Migrations may wait for another replica's, and may one day take long: bounded by connecting only.
+  const migrations = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: timeoutMs, keepAlive: true });
+  migrations.on('error', () => undefined);
   const deadline = performance.now() + (options.waitMs ?? 30_000);
-  for (;;) {
-    try {
-      const version = await migrate(pool);
-      options.log(`mock: replica on ${redact(options.databaseUrl)} (schema version ${version})`);
-      break;
-    } catch (error) {
-      if (performance.now() > deadline || !isConnectionError(error)) {
-        await pool.end().catch(() => undefined);
-        throw new Error(`cannot use the database ${redact(options.databaseUrl)}: ${(error as Error).message}`);
+  try {
+    for (;;) {
+      try {
+        const version = await migrate(migrations);
+        options.log(`mock: replica on ${redact(options.databaseUrl)} (schema version ${version}, database waits bounded by ${timeoutMs} ms)`);
+        break;
+      } catch (error) {
+        if (performance.now() > deadline || !isConnectionError(error))
+          throw new Error(`cannot use the database ${redact(options.databaseUrl)}: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
     }
+  } finally {
+    await migrations.end().catch(() => undefined);
   }
+  // Every wait while serving is bounded (databaseTimeouts.ts): a stalled database answers 503, it does not hold
+  // requests for as long as it stalls.
+  const pool = new pg.Pool({ ...connectionSettings(options.databaseUrl, timeoutMs), max: 20, idleTimeoutMillis: 30_000 });
+  // A connection the database dropped (a restart) while idle is discarded by the pool; the next request gets a
+  // new one. One dropped while checked out is the checkout's to handle (checkout.ts).
+  pool.on('error', () => undefined);
+  const db = pgReplicaDatabase(pool, options.databaseUrl, options.log, timeoutMs);
+  // What resets and imports superseded before this start (a replica stopped before it deleted it).
+  db.compact().catch(() => undefined);
   const gate = new ReplicaGate({
-    db: pgReplicaDatabase(pool, options.databaseUrl, options.log),
+    db,
+    timeoutMs,
     sessions: options.sessions,
     seed: options.seed,
     maxSessions: options.maxSessions,

@@ -1,13 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { parseNotice } from './parseNotice.ts';
-import type { ChangeToCommit, JournalRow, Listening, LoggedChange, Notice, ReplicaDatabase, SessionHead, SessionWrite } from './ReplicaDatabase.ts';
+import { answeredByServer, checkout } from './checkout.ts';
+import { CHANNEL, listenForNotices } from './listenForNotices.ts';
+import {
+  type ChangeToCommit,
+  CommitOutcomeUnknown,
+  type JournalRow,
+  LOG_PAGE,
+  type LoggedChange,
+  type ReplicaDatabase,
+  type SessionHead,
+  type SessionWrite,
+} from './ReplicaDatabase.ts';
 
-const CHANNEL = 'mock_log';
 /** The advisory lock that serialises making sessions, so two replicas cannot both take the last free place. */
 const SESSION_LIST_LOCK = 7_310_423;
 /** Journal entries kept per session in the database, as the in-memory journal keeps (mock/controls/Journal.ts). */
 const JOURNAL_KEEP = 1000;
+/** Superseded log entries deleted per statement: each stays short, well within the statement timeout. */
+const COMPACT_BATCH = 500;
 
 interface HeadRow {
   name: string;
@@ -15,9 +25,20 @@ interface HeadRow {
   head: string;
 }
 
-/** The ReplicaDatabase on PostgreSQL through a `pg` pool. */
-export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: (line: string) => void): ReplicaDatabase {
+/**
+ * The ReplicaDatabase on PostgreSQL through a `pg` pool made with connectionSettings (every wait bounded by
+ * `timeoutMs`). Every client taken from the pool is guarded (checkout.ts): a lost connection fails the
+ * request that used it, never the process.
+ */
+export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: (line: string) => void, timeoutMs: number): ReplicaDatabase {
   let journalInserts = 0;
+  let compacting: Promise<number> = Promise.resolve(0);
+  /** One compaction at a time per replica; a failure is retried by the next reset or start. */
+  const compactLater = (session?: string): Promise<number> =>
+    (compacting = compacting.then(
+      () => compactLog(pool, session),
+      () => compactLog(pool, session),
+    ));
   return {
     async heads(names) {
       // The hottest query of all, as one simple-protocol message (one socket write rather than four for the
@@ -31,13 +52,15 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
     changesAfter: (session, seq) => changesAfter(pool, session, seq),
 
     async createSession(name, max, idleMs) {
-      const client = await pool.connect();
+      const out = await checkout(pool);
+      const { client } = out;
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [SESSION_LIST_LOCK]);
         const known = await client.query('SELECT 1 FROM mock_sessions WHERE name = $1', [name]);
         if (known.rowCount) {
           await client.query('COMMIT');
+          out.release();
           return 'exists';
         }
         // Every replica must hear of a session dropped here: a copy it still holds would otherwise answer for the
@@ -50,16 +73,22 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
         const count = await client.query<{ n: string }>("SELECT count(*) AS n FROM mock_sessions WHERE name <> 'default'");
         if (Number(count.rows[0]?.n ?? 0) >= max) {
           await client.query('ROLLBACK');
+          out.release();
           return 'full';
         }
         await client.query('INSERT INTO mock_sessions (name) VALUES ($1)', [name]);
         await client.query('COMMIT');
+        out.release();
         return 'created';
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // The server rolls back a transaction whose connection closes: a broken one is just dropped.
+        if (!answeredByServer(error, out)) out.release(error);
+        else
+          await client.query('ROLLBACK').then(
+            () => out.release(),
+            (e: unknown) => out.release(e),
+          );
         throw error;
-      } finally {
-        client.release();
       }
     },
 
@@ -73,15 +102,24 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
     },
 
     async beginWrite(session) {
-      const client = await pool.connect();
+      const out = await checkout(pool);
+      const { client } = out;
       let open = true;
-      const finish = async (sql: string): Promise<void> => {
+      /** Ends the transaction: COMMIT or ROLLBACK, or, when the connection cannot take one, drops it. */
+      const finish = async (sql: 'COMMIT' | 'ROLLBACK', failure?: unknown): Promise<void> => {
         if (!open) return;
         open = false;
+        if (failure !== undefined && !answeredByServer(failure, out)) {
+          // The server rolls back the transaction of a connection that closes.
+          out.release(failure);
+          return;
+        }
         try {
           await client.query(sql);
-        } finally {
-          client.release();
+          out.release();
+        } catch (error) {
+          out.release(error);
+          throw error;
         }
       };
       try {
@@ -104,7 +142,14 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
                 `[${change.writes.join(',')}]`,
                 change.side === undefined ? null : JSON.stringify(change.side),
               ]);
-              await client.query('UPDATE mock_sessions SET head = $2, last_used_at = now() WHERE name = $1', [session, seq]);
+              // A reset or an import: rebuilds start here, and what came before is deleted after the commit.
+              await client.query(
+                `UPDATE mock_sessions SET head = $2, last_used_at = now(),
+                   base = CASE WHEN $3::text IS NULL THEN base ELSE $2 END,
+                   seed_entry = CASE WHEN $3::text = 'seed' THEN $2 ELSE seed_entry END
+                 WHERE name = $1`,
+                [session, seq, change.supersedes ?? null],
+              );
               if (change.redeemed.length > 0) {
                 await client.query('INSERT INTO mock_redeemed_codes (session, code) SELECT $1, unnest($2::text[])', [session, change.redeemed]);
               }
@@ -115,17 +160,23 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
               }
               await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${seq} ${head.generation} ${session}`]);
             } catch (error) {
-              await finish('ROLLBACK').catch(() => undefined);
+              await finish('ROLLBACK', error).catch(() => undefined);
               throw error;
             }
-            await finish('COMMIT');
+            try {
+              await finish('COMMIT');
+            } catch (error) {
+              // Refused by the server: not kept. Lost or not answered in time: the COMMIT may have gone through.
+              throw error instanceof pg.DatabaseError ? error : new CommitOutcomeUnknown(error);
+            }
+            if (change.supersedes) compactLater(session).catch(() => undefined);
             return seq;
           },
           rollback: () => finish('ROLLBACK'),
         };
         return write;
       } catch (error) {
-        await finish('ROLLBACK').catch(() => undefined);
+        await finish('ROLLBACK', error).catch(() => undefined);
         throw error;
       }
     },
@@ -184,78 +235,55 @@ export function pgReplicaDatabase(pool: pg.Pool, connectionString: string, log: 
     },
 
     listen(onNotice) {
-      return listenForNotices(connectionString, onNotice, log);
+      return listenForNotices(connectionString, timeoutMs, onNotice, log);
     },
+
+    compact: () => compactLater(),
 
     close: () => pool.end(),
   };
 }
 
 async function changesAfter(db: pg.Pool | pg.PoolClient, session: string, seq: number): Promise<LoggedChange[]> {
+  // From 0 (a rebuild) or from before the session's base: the import-as-seed a reset returns to if older,
+  // then the base entry on. Superseded entries are not read even before compaction deleted them.
   const { rows } = await db.query<{ seq: string; writes: LoggedChange['writes']; side: LoggedChange['side'] }>(
-    'SELECT seq, writes, side FROM mock_session_log WHERE session = $1 AND seq > $2 ORDER BY seq',
-    [session, seq],
+    `SELECT l.seq, l.writes, l.side FROM mock_session_log l, mock_sessions s
+      WHERE s.name = $1 AND l.session = $1 AND l.seq > $2
+        AND (l.seq >= s.base OR (l.seq = s.seed_entry AND s.seed_entry > 0))
+      ORDER BY l.seq LIMIT $3`,
+    [session, seq, LOG_PAGE],
   );
   return rows.map((r) => ({ seq: Number(r.seq), writes: r.writes, side: r.side }));
 }
 
 /**
- * A dedicated connection LISTENing on the channel, and on a fence channel of its own; when it breaks (a database
- * restart) it comes back after a pause. While it is down or new, requests read their session's head instead.
+ * Deletes the log entries a reset or an import superseded (of one session, or of every session), a batch per
+ * statement so that none holds locks or runs long; returns how many went.
  */
-function listenForNotices(connectionString: string, onNotice: (notice: Notice) => void, log: (line: string) => void): Listening {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let ready = false;
-  let retry: NodeJS.Timeout | undefined;
-  // Its own channel: no other replica wakes for this one's fences.
-  const fenceChannel = `mock_fence_${randomBytes(6).toString('hex')}`;
-  const connect = (): void => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString });
-    client = c;
-    let failed = false;
-    const again = (error?: Error): void => {
-      if (failed) return;
-      failed = true;
-      if (ready) onNotice({ listening: false });
-      ready = false;
-      c.end().catch(() => undefined);
-      if (stopped) return;
-      if (error) log(`mock: the database notice channel broke (${error.message}); reconnecting`);
-      retry = setTimeout(connect, 500);
-    };
-    c.on('error', again);
-    c.on('end', () => again());
-    c.on('notification', (message) => {
-      if (message.channel === fenceChannel) {
-        onNotice({ fence: Number(message.payload) });
-        return;
-      }
-      const notice = parseNotice(message.payload ?? '');
-      if (notice) onNotice(notice);
-    });
-    c.connect()
-      .then(() => c.query(`LISTEN ${CHANNEL}; LISTEN ${fenceChannel}`))
-      .then(() => {
-        if (failed || stopped) return;
-        ready = true;
-        onNotice({ listening: true });
-      })
-      .catch((error: Error) => again(error));
-  };
-  connect();
-  return {
-    stop() {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      client?.end().catch(() => undefined);
-    },
-    fence(id) {
-      const c = client;
-      if (!ready || !c) return;
-      // The simple protocol: one message, no parse and bind. A failure breaks the connection, as any other.
-      c.query(`NOTIFY ${fenceChannel}, '${id}'`).catch(() => undefined);
-    },
-  };
+async function compactLog(pool: pg.Pool, session?: string): Promise<number> {
+  const names =
+    session === undefined
+      ? (
+          await pool.query<{ name: string }>(
+            `SELECT name FROM mock_sessions s WHERE EXISTS (
+               SELECT 1 FROM mock_session_log l WHERE l.session = s.name AND l.seq < s.base AND l.seq <> s.seed_entry)`,
+          )
+        ).rows.map((r) => r.name)
+      : [session];
+  let deleted = 0;
+  for (const name of names) {
+    for (;;) {
+      const { rowCount } = await pool.query(
+        `DELETE FROM mock_session_log WHERE session = $1 AND seq IN (
+           SELECT l.seq FROM mock_session_log l, mock_sessions s
+            WHERE s.name = $1 AND l.session = $1 AND l.seq < s.base AND l.seq <> s.seed_entry
+            ORDER BY l.seq LIMIT $2)`,
+        [name, COMPACT_BATCH],
+      );
+      deleted += rowCount ?? 0;
+      if ((rowCount ?? 0) < COMPACT_BATCH) break;
+    }
+  }
+  return deleted;
 }
