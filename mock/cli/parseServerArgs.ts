@@ -24,6 +24,8 @@ export interface ServerConfig {
   devState?: string;
   /** PostgreSQL URL: this process is one replica of a mock shared through that database (docs/scale-out.md). */
   databaseUrl?: string;
+  /** With databaseUrl: the bound on each wait for the database (a stalled one answers 503 within it). */
+  databaseTimeoutMs: number;
   clock?: string;
   frozen: boolean;
   faults: string[];
@@ -107,6 +109,9 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     throw new ServerUsageError('--database-url must be a postgres:// or postgresql:// URL');
   if (databaseUrl !== undefined && str('state-file') !== undefined)
     throw new ServerUsageError('--database-url and --state-file exclude each other: with a database, the database keeps the state');
+  const databaseTimeoutMs = Number(str('database-timeout-ms'));
+  if (!/^\d+$/.test(str('database-timeout-ms') ?? '') || databaseTimeoutMs < 100 || databaseTimeoutMs > 600_000)
+    throw new ServerUsageError(`--database-timeout-ms must be a whole number of milliseconds from 100 to 600000, got "${str('database-timeout-ms')}"`);
   const maxSessions = Number(str('max-sessions'));
   if (!/^\d+$/.test(str('max-sessions') ?? '')) throw new ServerUsageError(`--max-sessions must be a whole number, got "${str('max-sessions')}"`);
   const journalBudgetMb = Number(str('journal-budget-mb'));
@@ -131,6 +136,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
     ...(str('dev-state') !== undefined ? { devState: str('dev-state') } : {}),
     ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+    databaseTimeoutMs,
     ...(clock !== undefined ? { clock } : {}),
     frozen,
     faults,
