@@ -28,6 +28,7 @@ const E2E = [
   'mock/replicas/replicas.test.ts',
   // Processes, shells and browsers of their own.
   'mock/cli/exitWithParent.test.ts',
+  'scripts/launch.test.ts',
   'mock/persist/stateFileMode.test.ts',
   'conformance/report/usedReplay.test.ts',
   'conformance/report/hostileTarget.browser.test.ts',
