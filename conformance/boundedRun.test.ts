@@ -61,4 +61,50 @@ describe('a run a target cannot break', () => {
     expect(err.join('\n')).toMatch(/--junit \/ro\/r\.xml not written: EACCES/);
     expect([...files.keys()].sort()).toEqual(['r.html', 'r.json']);
   }, 120_000);
+
+  it('a target that drips its answers costs each request its own deadline (--request-timeout), not the run', async () => {
+    // Every answer: headers at once, then a byte every 50 ms, forever.
+    const drip = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    try {
+      const files = new Map<string, string>();
+      const err: string[] = [];
+      const code = await main(
+        [
+          '--base-url',
+          drip.url,
+          '--token',
+          'tok-abcdef',
+          '--community',
+          'c1',
+          '--only',
+          'groups',
+          '--seed',
+          '7',
+          '--request-timeout',
+          '0.2',
+          '--json',
+          'r.json',
+        ],
+        io(files, err),
+      );
+      expect(err).toEqual([]);
+      expect(code).toBe(1);
+      const report = JSON.parse(files.get('r.json') as string) as {
+        cases: Array<{ status: string; skipReason?: string; failures: Array<{ check: string; message: string }> }>;
+      };
+      const failures = report.cases.flatMap((c) => c.failures);
+      // No step was cut by the run's deadline (--timeout, 900 s): each request ended on its own deadline.
+      expect(report.cases.filter((c) => /--timeout/.test(c.skipReason ?? ''))).toEqual([]);
+      expect(report.cases.filter((c) => c.status === 'failed').length).toBeGreaterThan(0);
+      expect(failures.find((f) => f.check === 'response-received')?.message).toBe(
+        "no HTTP response: timed out: no complete answer within the request's deadline of 0.2 s (--request-timeout)",
+      );
+    } finally {
+      await drip.close();
+    }
+  }, 120_000);
 });

@@ -92,6 +92,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       ...(args.showSecrets ? { showSecrets: true } : {}),
       ...(args.saveToken ? { saveToken: resolve(args.saveToken) } : {}),
       ...(args.timeoutSeconds !== undefined ? { deadlineMs: args.timeoutSeconds * 1000 } : {}),
+      ...(args.requestTimeoutSeconds !== undefined ? { requestTimeoutMs: args.requestTimeoutSeconds * 1000 } : {}),
       ...io.runOptions,
     });
     const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });

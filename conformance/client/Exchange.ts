@@ -28,6 +28,8 @@ export interface Exchange {
   error?: string;
   /** The target answered, with a body over the suite's cap (error says so): reachable, but not judged. */
   overCap?: true;
+  /** The request's own deadline (or the run's) passed before the whole answer arrived (error says which). */
+  timedOut?: true;
   durationMs: number;
   /** A curl command replaying the request; secrets appear as environment-variable references. */
   curl: string;

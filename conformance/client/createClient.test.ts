@@ -80,7 +80,7 @@ describe('createClient', () => {
   it('records a transport error instead of throwing', async () => {
     const closed = await startServer((_req, res) => res.end());
     await closed.close();
-    const client = createClient({ baseUrl: closed.url, secrets: createSecretBook(), timeoutMs: 2000 });
+    const client = createClient({ baseUrl: closed.url, secrets: createSecretBook(), requestTimeoutMs: 2000 });
     const exchange = await client.send({ method: 'GET', path: '/' });
     expect(exchange.response).toBeUndefined();
     expect(exchange.error).toMatch(/ECONNREFUSED/);

@@ -39,7 +39,11 @@ export interface HttpClient {
 export interface ClientOptions {
   baseUrl: string;
   secrets: SecretBook;
-  timeoutMs?: number;
+  /**
+   * Each request's own deadline (--request-timeout; DEFAULT_REQUEST_TIMEOUT_MS): its headers and its whole body
+   * must arrive within it, so a target that drips its answer costs this much per request, never the whole run.
+   */
+  requestTimeoutMs?: number;
   fetch?: typeof fetch;
   /** Sent on every request (--header), under the request's own headers; reproducers carry them too. */
   headers?: Record<string, string>;
@@ -56,11 +60,22 @@ export interface ClientOptions {
 /** The error of a request the run's deadline kept from being sent. */
 export const DEADLINE_PASSED = "not sent: the run's deadline (--timeout) has passed";
 
+/** A request's own deadline unless --request-timeout says otherwise (what browsers' and proxies' users expect). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** Why an attempt was cut short: its own deadline, or the run's. */
+class TimedOut extends Error {
+  constructor(readonly limit: 'request' | 'run') {
+    super('timed out');
+    this.name = 'TimedOut';
+  }
+}
+
 /** An HTTP client on Node's fetch that records every exchange and never throws for a transport error. */
 export function createClient(options: ClientOptions): HttpClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const exchanges: Exchange[] = [];
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const backoff = { retries: 0, waitedMs: 0 };
@@ -103,53 +118,67 @@ export function createClient(options: ClientOptions): HttpClient {
       let response: RecordedResponse | undefined;
       let error: string | undefined;
       let overCap = false;
+      let timedOutNow = false;
       const left = (): number => (options.deadline === undefined ? Infinity : options.deadline - performance.now());
       const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
       if (left() <= 0) error = DEADLINE_PASSED;
       else {
+        // The attempt in flight (a holder, as attempt() replaces it from inside a closure).
+        const live: { controller?: AbortController } = {};
         try {
-          const attempt = (): Promise<Response> =>
-            doFetch(recorded.url, {
-              method: recorded.method,
-              headers,
-              body,
-              redirect: req.redirect ?? 'manual',
-              signal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(timeoutMs, left())))),
+          // One controller and one timer per attempt, covering its headers and its whole body: aborting it
+          // destroys the connection at once (undici would otherwise drain a cancelled body to reuse the socket).
+          let timer: NodeJS.Timeout | undefined;
+          const attempt = (): Promise<Response> => {
+            clearTimeout(timer);
+            const controller = new AbortController();
+            live.controller = controller;
+            const ms = Math.max(1, Math.ceil(Math.min(requestTimeoutMs, left())));
+            const limit = requestTimeoutMs <= left() ? 'request' : 'run';
+            timer = setTimeout(() => controller.abort(new TimedOut(limit)), ms);
+            return doFetch(recorded.url, { method: recorded.method, headers, body, redirect: req.redirect ?? 'manual', signal: controller.signal });
+          };
+          try {
+            let res = await attempt().catch(async (caught: unknown) => {
+              // A kept-alive connection the server closed as it was reused: an idempotent request is sent again,
+              // once, on a new one (RFC 9110 §9.2.2); anything else is the target's answer.
+              if (!IDEMPOTENT.has(recorded.method) || !isConnectionReset(caught) || left() <= 0) throw caught;
+              return attempt();
             });
-          let res = await attempt().catch(async (caught: unknown) => {
-            // A kept-alive connection the server closed as it was reused: an idempotent request is sent again,
-            // once, on a new one (RFC 9110 §9.2.2); anything else is the target's answer.
-            if (!IDEMPOTENT.has(recorded.method) || !isConnectionReset(caught) || left() <= 0) throw caught;
-            return attempt();
-          });
-          // A rate limit or a brief unavailability with Retry-After is production behaviour: wait (bounded) and retry.
-          for (let retry = 0; retry < MAX_RETRIES && RETRY_STATUSES.includes(res.status); retry++) {
-            const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? (() => performance.timeOrigin + performance.now()))());
-            if (wait === undefined || backoff.waitedMs + wait > RUN_WAIT_BUDGET_MS || wait >= left()) break;
-            await res.body?.cancel();
-            await sleep(wait);
-            backoff.retries++;
-            backoff.waitedMs += wait;
-            res = await attempt();
+            // A rate limit or a brief unavailability with Retry-After is production behaviour: wait (bounded) and retry.
+            for (let retry = 0; retry < MAX_RETRIES && RETRY_STATUSES.includes(res.status); retry++) {
+              const wait = retryAfterMs(res.headers.get('retry-after') ?? undefined, (options.now ?? (() => performance.timeOrigin + performance.now()))());
+              if (wait === undefined || backoff.waitedMs + wait > RUN_WAIT_BUDGET_MS || wait >= left()) break;
+              live.controller?.abort();
+              clearTimeout(timer);
+              await sleep(wait);
+              backoff.retries++;
+              backoff.waitedMs += wait;
+              res = await attempt();
+            }
+            const read = await readCappedBody(res.body, maxBytes, () => live.controller?.abort());
+            const responseHeaders: Record<string, string> = {};
+            res.headers.forEach((value, name) => {
+              responseHeaders[name.toLowerCase()] = value;
+            });
+            overCap = 'overCap' in read;
+            if ('overCap' in read)
+              error = `the answer (status ${res.status}) is over the suite's body cap of ${maxBytes} bytes: reading stopped at ${read.bytes} bytes`;
+            // The parsed body is what checks judge; the text kept beside it is a bounded slice.
+            else
+              response = {
+                status: res.status,
+                headers: responseHeaders,
+                bodyText: keptSlice(read.text),
+                body: parseJson(read.text, responseHeaders['content-type']),
+              };
+          } finally {
+            clearTimeout(timer);
           }
-          const read = await readCappedBody(res.body, maxBytes);
-          const responseHeaders: Record<string, string> = {};
-          res.headers.forEach((value, name) => {
-            responseHeaders[name.toLowerCase()] = value;
-          });
-          overCap = 'overCap' in read;
-          if ('overCap' in read)
-            error = `the answer (status ${res.status}) is over the suite's body cap of ${maxBytes} bytes: reading stopped at ${read.bytes} bytes`;
-          // The parsed body is what checks judge; the text kept beside it is a bounded slice.
-          else
-            response = {
-              status: res.status,
-              headers: responseHeaders,
-              bodyText: keptSlice(read.text),
-              body: parseJson(read.text, responseHeaders['content-type']),
-            };
         } catch (caught) {
-          error = describeTransportError(caught);
+          const reason = live.controller?.signal.reason as unknown;
+          timedOutNow = reason instanceof TimedOut;
+          error = reason instanceof TimedOut ? timedOut(reason.limit, requestTimeoutMs) : describeTransportError(caught);
         }
       }
       const exchange: Exchange = {
@@ -159,6 +188,7 @@ export function createClient(options: ClientOptions): HttpClient {
         ...(response ? { response } : {}),
         ...(error ? { error } : {}),
         ...(overCap ? { overCap: true as const } : {}),
+        ...(timedOutNow ? { timedOut: true as const } : {}),
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         curl: toCurl(recorded, options.secrets),
       };
@@ -176,6 +206,17 @@ function parseJson(text: string, contentType: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A request whose headers and body did not all arrive in time. The description states no time limit, but an
+ * answer that never ends is no answer to any client: response-received judges it (MUST), and the message names
+ * the flag, so a target that is slow but correct is given more time rather than failed.
+ */
+export function timedOut(limit: 'request' | 'run', requestTimeoutMs: number): string {
+  return limit === 'request'
+    ? `timed out: no complete answer within the request's deadline of ${requestTimeoutMs / 1000} s (--request-timeout)`
+    : "timed out: the run's deadline (--timeout) passed before the answer was complete";
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

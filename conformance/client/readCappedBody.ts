@@ -8,9 +8,10 @@ export type CappedBody = { text: string; bytes: number } | { overCap: true; byte
 
 /**
  * Reads a response body up to `cap` bytes, chunk by chunk: a target that answers 200 MB (or never stops)
- * costs at most `cap` bytes of memory; the rest is never read (the stream is cancelled).
+ * costs at most `cap` bytes of memory; the rest is never read. `onCap` runs the moment the cap is passed, to
+ * destroy the connection: cancelling the stream alone lets Node's fetch drain the rest to reuse the socket.
  */
-export async function readCappedBody(body: ReadableStream<Uint8Array> | null, cap: number = MAX_BODY_BYTES): Promise<CappedBody> {
+export async function readCappedBody(body: ReadableStream<Uint8Array> | null, cap: number = MAX_BODY_BYTES, onCap?: () => void): Promise<CappedBody> {
   if (!body) return { text: '', bytes: 0 };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -20,6 +21,7 @@ export async function readCappedBody(body: ReadableStream<Uint8Array> | null, ca
     if (done) break;
     bytes += value.byteLength;
     if (bytes > cap) {
+      onCap?.();
       await reader.cancel().catch(() => undefined);
       return { overCap: true, bytes };
     }

@@ -49,6 +49,7 @@ describe('parseCliArgs', () => {
     ['--show-secrets and --save-token', ['--show-secrets', '--save-token', 'tok.txt'], { showSecrets: true, saveToken: 'tok.txt' }],
     ['--generate N', ['--generate', '40'], { generate: 40 }],
     ['--no-generate', ['--no-generate'], { generate: false }],
+    ['--timeout and --request-timeout apart', ['--timeout', '600', '--request-timeout', '2.5'], { timeoutSeconds: 600, requestTimeoutSeconds: 2.5 }],
     ['--replay-case with its seed', ['--replay-case', 'listGroups/c12', '--seed', '5'], { replayCase: 'listGroups/c12', seed: 5 }],
   ])('%s', (_name, argv, want) => {
     expect(parseCliArgs(argv)).toMatchObject(want);
@@ -66,6 +67,8 @@ describe('parseCliArgs', () => {
     ['a coverage that is not a number', ['--min-coverage', 'most'], /--min-coverage takes a percent/],
     ['a header without a colon', ['--header', 'X-Mock-Session'], /Name: value/],
     ['a header with a bad name', ['--header', 'X Session: 1'], /valid header name/],
+    ['a --request-timeout of 0', ['--request-timeout', '0'], /--request-timeout takes a number of seconds above 0/],
+    ['a --request-timeout that is not a number', ['--request-timeout', '30s'], /--request-timeout takes a number of seconds/],
     ['--generate that is not a number', ['--generate', 'lots'], /--generate takes a number of cases/],
     ['--no-generate with --generate', ['--no-generate', '--generate', '5'], /--no-generate cannot go with/],
     ['--replay-case without --seed', ['--replay-case', 'listGroups/c12'], /needs the --seed/],

@@ -27,6 +27,8 @@ export interface CliArgs {
   minCoverage?: number;
   /** The whole run's deadline in seconds (--timeout). */
   timeoutSeconds?: number;
+  /** Each request's own deadline in seconds (--request-timeout). */
+  requestTimeoutSeconds?: number;
   help: boolean;
   /** --version: print the suite's name and version. */
   version?: boolean;
@@ -82,6 +84,8 @@ Options
                         are reported as waived and do not fail the run; an expired waiver fails it
   --min-coverage P      fail the run when under P percent of the profile's operations were covered
   --timeout SECONDS     the whole run's deadline (default 900): steps not started by then are skipped and named
+  --request-timeout SECONDS  each request's own deadline, headers and whole body (default 30): an answer not
+                        complete by then fails response-received, and the run goes on
   --header 'Name: value'  an extra header on every request (repeatable; also "headers" in the config
                         file), e.g. a gateway's key or X-Mock-Session; the reproducers carry it
   --show-secrets        reproducers and reports show secret values instead of $CONFORM_* variables
@@ -138,6 +142,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         waivers: { type: 'string' },
         'min-coverage': { type: 'string' },
         timeout: { type: 'string' },
+        'request-timeout': { type: 'string' },
         header: { type: 'string', multiple: true },
         'show-secrets': { type: 'boolean', default: false },
         'save-token': { type: 'string' },
@@ -212,6 +217,12 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.timeout !== undefined) {
     if (!/^\d{1,6}$/.test(v.timeout) || Number(v.timeout) === 0) throw new UsageError(`--timeout takes a whole number of seconds above 0, got "${v.timeout}"`);
     out.timeoutSeconds = Number(v.timeout);
+  }
+  const requestTimeout = v['request-timeout'];
+  if (requestTimeout !== undefined) {
+    if (!/^\d{1,4}(\.\d{1,3})?$/.test(requestTimeout) || Number(requestTimeout) === 0)
+      throw new UsageError(`--request-timeout takes a number of seconds above 0 (at most 9999), got "${requestTimeout}"`);
+    out.requestTimeoutSeconds = Number(requestTimeout);
   }
   return out;
 }

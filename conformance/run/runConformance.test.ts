@@ -101,6 +101,6 @@ describe('runConformance', () => {
   it('throws UnreachableError when nothing answers', async () => {
     const closed = await startServer((_req, res) => res.end());
     await closed.close();
-    await expect(runConformance({ config: { baseUrl: closed.url }, seed: 1, now: NOW, timeoutMs: 2000 })).rejects.toBeInstanceOf(UnreachableError);
+    await expect(runConformance({ config: { baseUrl: closed.url }, seed: 1, now: NOW, requestTimeoutMs: 2000 })).rejects.toBeInstanceOf(UnreachableError);
   });
 });
