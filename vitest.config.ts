@@ -26,12 +26,15 @@ const E2E = [
   'mock/dev/devMode.test.ts',
   // Three replicas, PostgreSQL and HAProxy as processes.
   'mock/replicas/replicas.test.ts',
+  // PostgreSQL restarted and stopped (SIGSTOP) under writes, replicas restarted.
+  'mock/replicas/databaseOutage.test.ts',
   // Processes, shells and browsers of their own.
   'mock/cli/exitWithParent.test.ts',
   'scripts/launch.test.ts',
   'mock/persist/stateFileMode.test.ts',
   'conformance/report/usedReplay.test.ts',
   'conformance/report/hostileTarget.browser.test.ts',
+  'mock/proxy/hostilePage.browser.test.ts',
   'conformance/reproducers.test.ts',
   'conformance/replay/recipes.test.ts',
   'conformance/ciJob.test.ts',

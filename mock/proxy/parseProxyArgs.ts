@@ -6,6 +6,13 @@ export interface ProxyArgs {
   host: string;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Host names answered besides loopback names, IP literals and the bound address (as the mock's). */
+  allowedHosts: string[];
+  /** Browser origins besides the proxy's own whose requests are forwarded. */
+  allowedOrigins: string[];
+  /** The journal's key (`--admin-token` or MOCK_ADMIN_TOKEN); proxyServer makes one when bound beyond loopback. */
+  adminToken?: string;
+  journalBudgetBytes: number;
   help: boolean;
 }
 
@@ -20,17 +27,27 @@ unchanged, plus an X-Contract-Violations header when the exchange breaks the spe
 per-exchange checks. Its journal: /__mock/journal (filters as the mock's), /__mock/journal/har; its
 dashboard: /__mock/ui.
 
+It forwards only to the upstream: a request naming another host (absolute-form, a path starting with //)
+is refused, as are a Host it does not know (DNS rebinding) and a browser request from another origin.
+
 Options
-  --upstream URL     the implementation (http or https), e.g. https://staging.example.org
-  --port N           where to listen (default 4020; 0 picks a free port)
-  --host H           interface to bind (default 127.0.0.1)
-  --timeout-ms N     how long the upstream may take to answer in full (default 30000): then 504
-  --max-body N       the largest answer passed on, in bytes (default 16777216): beyond, 502
-  -h, --help         this text`;
+  --upstream URL          the implementation (http or https), e.g. https://staging.example.org
+  --port N                where to listen (default 4020; 0 picks a free port)
+  --host H                interface to bind (default 127.0.0.1); beyond loopback the journal needs the admin token
+  --timeout-ms N          how long the upstream may take to answer in full (default 30000): then 504
+  --max-body N            the largest answer passed on, in bytes (default 16777216): beyond, 502
+  --allowed-hosts a,b     Host names accepted besides localhost, IP literals and the bound address
+                          (.example.com: a domain and its subdomains; all: any)
+  --allowed-origins a,b   browser origins allowed to call through the proxy besides its own
+                          (a frontend's dev server, e.g. http://localhost:5173); others get 403
+  --admin-token T         key the journal, its HAR and the dashboard's data require (env MOCK_ADMIN_TOKEN;
+                          generated and printed when bound beyond loopback)
+  --journal-budget-mb MB  bytes the journal holds at most (default 64); the oldest exchanges go first
+  -h, --help              this text`;
 }
 
-/** Parses the proxy's command line; a bad value is a ProxyUsageError naming it. */
-export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
+/** Parses the proxy's command line (and MOCK_ADMIN_TOKEN from `env`); a bad value is a ProxyUsageError naming it. */
+export function parseProxyArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ProxyArgs {
   let values;
   try {
     ({ values } = parseArgs({
@@ -43,6 +60,10 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
         host: { type: 'string' },
         'timeout-ms': { type: 'string' },
         'max-body': { type: 'string' },
+        'allowed-hosts': { type: 'string' },
+        'allowed-origins': { type: 'string' },
+        'admin-token': { type: 'string' },
+        'journal-budget-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -69,12 +90,36 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
     if (upstream.search || upstream.hash || upstream.username || upstream.password)
       throw new ProxyUsageError(`--upstream must have no query, fragment or credentials, got "${values.upstream}"`);
   }
+  const list = (text: string | undefined): string[] =>
+    (text ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  const allowedOrigins = list(values['allowed-origins']);
+  for (const origin of allowedOrigins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !/^[a-z]+:\/\/[^/]*\/./i.test(origin);
+    if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new ProxyUsageError(`--allowed-origins takes origins (scheme://host[:port], no path), got "${origin}"`);
+  }
+  const adminToken = values['admin-token'] ?? env.MOCK_ADMIN_TOKEN;
+  if (adminToken !== undefined && !/^[\x21-\x7e]{8,200}$/.test(adminToken))
+    throw new ProxyUsageError('--admin-token takes 8 to 200 visible ASCII characters (it is sent as a Bearer token)');
   return {
     upstream,
     port: int('port', values.port, 4020, 0, 65535),
     host: values.host ?? '127.0.0.1',
     timeoutMs: int('timeout-ms', values['timeout-ms'], 30_000, 1, 600_000),
     maxBodyBytes: int('max-body', values['max-body'], 16 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    allowedHosts: list(values['allowed-hosts']),
+    allowedOrigins,
+    ...(adminToken !== undefined ? { adminToken } : {}),
+    journalBudgetBytes: int('journal-budget-mb', values['journal-budget-mb'], 64, 1, 64 * 1024) * 1024 * 1024,
     help,
   };
 }

@@ -202,8 +202,25 @@ describe('parseProxyArgs', () => {
     [['--upstream', 'http://u:p@x'], /no query, fragment or credentials/],
     [['--upstream', 'http://x', '--port', '70000'], /--port takes a whole number/],
     [['--nope'], /Unknown option/],
+    [
+      ['--upstream', 'http://x', '--allowed-hosts', 'proxy.internal, .corp.example', '--allowed-origins', 'http://localhost:5173,https://app.example/'],
+      { allowedHosts: ['proxy.internal', '.corp.example'], allowedOrigins: ['http://localhost:5173', 'https://app.example/'] },
+    ],
+    [['--upstream', 'http://x', '--allowed-origins', 'http://localhost:5173/app'], /--allowed-origins takes origins/],
+    [['--upstream', 'http://x', '--allowed-origins', 'null'], /--allowed-origins takes origins/],
+    [['--upstream', 'http://x', '--admin-token', 'proxy-key-0123'], { adminToken: 'proxy-key-0123' }],
+    [['--upstream', 'http://x', '--admin-token', 'a b'], /--admin-token takes/],
+    [['--upstream', 'http://x'], { journalBudgetBytes: 64 * 1024 * 1024 }],
+    [['--upstream', 'http://x', '--journal-budget-mb', '8'], { journalBudgetBytes: 8 * 1024 * 1024 }],
   ])('%j', (argv, want) => {
     if (want instanceof RegExp) expect(() => parseProxyArgs(argv)).toThrow(want);
     else expect(parseProxyArgs(argv)).toMatchObject(want);
+  });
+
+  it('takes the admin token from MOCK_ADMIN_TOKEN, as the mock does; the flag wins', () => {
+    expect(parseProxyArgs(['--upstream', 'http://x'], { MOCK_ADMIN_TOKEN: 'from-env-0123' }).adminToken).toBe('from-env-0123');
+    expect(parseProxyArgs(['--upstream', 'http://x', '--admin-token', 'from-flag-0123'], { MOCK_ADMIN_TOKEN: 'from-env-0123' }).adminToken).toBe(
+      'from-flag-0123',
+    );
   });
 });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../spec/contract.ts';
+import { isLoopbackHost } from '../http/hostAllowList.ts';
 import { createProxyServer } from './createProxyServer.ts';
 import { closeAndExit, stopWhenAsked } from '../cli/stopWhenAsked.ts';
 import { subcommandLine } from '../cli/subcommands.ts';
@@ -8,7 +10,10 @@ import { parseProxyArgs, proxyUsage, ProxyUsageError } from './parseProxyArgs.ts
 // `npm run proxy -- --upstream URL` and `npx edu-mock proxy --upstream URL` (which strips the word `proxy`).
 let args;
 try {
-  args = parseProxyArgs(process.argv.slice(2).filter((a, i) => !(i === 0 && a === 'proxy')));
+  args = parseProxyArgs(
+    process.argv.slice(2).filter((a, i) => !(i === 0 && a === 'proxy')),
+    process.env,
+  );
 } catch (error) {
   if (!(error instanceof ProxyUsageError)) throw error;
   console.error(`proxy: ${error.message}\nRun with --help for the options.`);
@@ -18,12 +23,18 @@ if (args.help) {
   console.log(proxyUsage(subcommandLine('proxy', process.env.EDU_MOCK_COMMAND)));
   process.exit(0);
 }
+// Bound beyond loopback, anyone on the network could read the journal (all staging traffic): as the mock, a key.
+const network = !isLoopbackHost(args.host);
+const adminToken = args.adminToken ?? (network ? randomBytes(18).toString('base64url') : undefined);
 const { server } = createProxyServer({
   upstream: args.upstream,
   contract: loadContract(),
   timeoutMs: args.timeoutMs,
   maxBodyBytes: args.maxBodyBytes,
-  hostPolicy: { boundHost: args.host },
+  hostPolicy: { boundHost: args.host, allowedHosts: args.allowedHosts },
+  allowedOrigins: args.allowedOrigins,
+  journalBudgetBytes: args.journalBudgetBytes,
+  ...(adminToken !== undefined ? { adminToken } : {}),
   log: (line) => console.error(line),
 });
 server.listen(args.port, args.host, () => {
@@ -31,6 +42,11 @@ server.listen(args.port, args.host, () => {
   const origin = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${port}`;
   console.log(`Validating proxy on ${origin} → ${args.upstream.origin}${args.upstream.pathname.replace(/\/$/, '')}`);
   console.log(`  dashboard ${origin}/__mock/ui · journal ${origin}/__mock/journal · HAR ${origin}/__mock/journal/har`);
+  if (network)
+    console.log(
+      `  bound to ${args.host}: REACHABLE FROM THE NETWORK. The journal needs Authorization: Bearer ${adminToken as string}${args.adminToken ? ' (the admin token you gave)' : ' (generated now; set your own with --admin-token or MOCK_ADMIN_TOKEN)'}`,
+    );
+  else if (adminToken) console.log('  the journal needs the admin token you gave (Authorization: Bearer …)');
 });
 // Ctrl-C, `kill <pid>`, or the command that started it gone (`npx edu-mock proxy`, `npm run proxy` killed): the port is freed.
 stopWhenAsked('proxy', () => closeAndExit(server));

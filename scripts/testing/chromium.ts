@@ -14,10 +14,22 @@ export function browserTestsRun(testFile: string): boolean {
   return runs;
 }
 
-/** Headless Chromium with nothing of its own on the network (no updates, sync or first-run pages). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium with nothing of its own on the network (no updates, sync or first-run pages). `extraArgs`
+ * adds switches, e.g. `--host-resolver-rules=MAP evil.test 127.0.0.1` for a page on a site of its own.
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...extraArgs,
+    ],
   });
 }
