@@ -16,7 +16,7 @@ export const problemCatalog = {
   forbidden: { status: 403, title: 'Forbidden' },
   insufficient_scope: { status: 403, title: 'The token does not allow this operation' },
   host_not_allowed: { status: 403, title: 'This host is not allowed' },
-  cross_site_request: { status: 403, title: 'Cross-site requests to the mock controls are refused' },
+  cross_site_request: { status: 403, title: 'Cross-site requests are refused' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   not_acceptable: { status: 406, title: 'No example for that preference' },
