@@ -124,7 +124,8 @@ export function fakeReplicaDatabase() {
       }
       return deleted;
     },
-    notify: async () => undefined,
+    // Told to every listener, this replica's own included, as NOTIFY does: a journal read is answered at once.
+    notify: async (notice) => tell(notice),
     listen(onNotice) {
       listeners.add(onNotice);
       setImmediate(() => onNotice({ listening: true }));

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +28,12 @@ export interface TestPostgres {
   restart(downMs?: number): Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /**
+   * SIGSTOP to the postmaster and every backend: the kernel still accepts connections and acknowledges what
+   * is sent, and nothing answers, as with a hung host or a network cut with no RST. `thaw` sends SIGCONT.
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,11 +68,20 @@ export async function startPostgres(): Promise<TestPostgres> {
   await admin.query("CREATE ROLE mock LOGIN PASSWORD 'mock' NOSUPERUSER NOCREATEDB NOCREATEROLE");
   await admin.query('CREATE DATABASE mock OWNER mock');
   await admin.end();
+  // The postmaster first, so it forks no backend meanwhile; then every process it started.
+  const signalAll = (signal: NodeJS.Signals): void => {
+    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (signal === 'SIGSTOP') process.kill(postmaster, signal);
+    for (const pid of childrenOf(postmaster)) process.kill(pid, signal);
+    if (signal === 'SIGCONT') process.kill(postmaster, signal);
+  };
   return {
     port,
     url: `postgres://mock:mock@127.0.0.1:${port}/mock`,
     start,
     stop,
+    freeze: async () => signalAll('SIGSTOP'),
+    thaw: async () => signalAll('SIGCONT'),
     async restart(downMs = 0) {
       await stop();
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
@@ -77,4 +92,21 @@ export async function startPostgres(): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes whose parent is `pid` (from /proc: the backends and helpers of a postmaster). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/PID/stat: "pid (comm) state ppid ..."; comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
 }
