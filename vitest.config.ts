@@ -28,8 +28,6 @@ const E2E = [
   'mock/replicas/replicas.test.ts',
   // PostgreSQL restarted and stopped (SIGSTOP) under writes, replicas restarted.
   'mock/replicas/databaseOutage.test.ts',
-  // PostgreSQL restarted and stopped (SIGSTOP) under writes, replicas restarted.
-  'mock/replicas/databaseOutage.test.ts',
   // Processes, shells and browsers of their own.
   'mock/cli/exitWithParent.test.ts',
   'scripts/launch.test.ts',
