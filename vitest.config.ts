@@ -35,6 +35,7 @@ const E2E = [
   'conformance/report/usedReplay.test.ts',
   'conformance/report/hostileTarget.browser.test.ts',
   'mock/proxy/hostilePage.browser.test.ts',
+  'mock/proxy/proxyDashboard.browser.test.ts',
   'conformance/reproducers.test.ts',
   'conformance/replay/recipes.test.ts',
   'conformance/ciJob.test.ts',
@@ -51,7 +52,7 @@ const E2E = [
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
 const INTEGRATION = [
-  'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy}/**/*.test.ts',
+  'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy,inprocess}/**/*.test.ts',
   'conformance/{replay,generate}/**/*.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
 ];

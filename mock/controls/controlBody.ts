@@ -7,7 +7,11 @@ import { HttpProblem } from '../problems/HttpProblem.ts';
  * setting silently applied to every request instead of one operation.
  */
 export function controlBody(req: Request, allowed: readonly string[], usage: string): Record<string, unknown> {
-  const body: unknown = req.body ?? {};
+  return checkControlBody(req.body ?? {}, allowed, usage);
+}
+
+/** The same check of a body given as a value (the in-process mock's controls). */
+export function checkControlBody(body: unknown, allowed: readonly string[], usage: string): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpProblem('invalid_request', `Send a JSON object: ${usage}.`);
   for (const key of Object.keys(body)) {
     if (!allowed.includes(key)) throw new HttpProblem('invalid_request', `Unknown key "${key.slice(0, 64)}" (known: ${allowed.join(', ')}); send ${usage}.`);

@@ -1,12 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Fault } from '../faults/Fault.ts';
-import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
-import { DATASET_LISTS, datasetJsonChunks } from '../store/datasetJsonChunks.ts';
-import type { Dataset } from '../../fixtures/records.ts';
+import { datasetJsonChunks } from '../store/datasetJsonChunks.ts';
 import { requestSession } from '../sessions/frontDoor.ts';
-import { controlBody } from './controlBody.ts';
+import { advanceClock, clockView, importState, setClock } from './controlActions.ts';
 import { faultControls } from './faultControls.ts';
 import { journalRoutes } from './journalRoutes.ts';
 import { sessionControls } from './sessionControls.ts';
@@ -83,42 +81,20 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
   });
 
   router.put('/state', json, (req, res) => {
-    const { store } = session(req);
-    const body = req.body as Partial<Dataset> | undefined;
-    const missing = DATASET_LISTS.filter((k) => !Array.isArray(body?.[k]));
-    if (!body || typeof body.seed !== 'number' || missing.length > 0) {
-      throw new HttpProblem(
-        'invalid_request',
-        `Not a state exported by GET /__mock/state: ${typeof body?.seed !== 'number' ? 'seed must be a number; ' : ''}${missing.map((k) => `${k} must be an array`).join(', ')}.`,
-      );
-    }
-    store.load(body as Dataset);
+    importState(session(req), req.body);
     res.status(204).end();
   });
 
   router.get('/clock', (req, res) => {
-    const { clock } = session(req);
-    res.json({ now: clock.iso(), frozen: clock.frozen });
+    res.json(clockView(session(req).clock));
   });
 
   router.put('/clock', json, (req: Request, res: Response) => {
-    const { clock } = session(req);
-    const { now } = controlBody(req, ['now'], '{"now": "<ISO 8601 date-time>"}');
-    if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) {
-      throw new HttpProblem('invalid_request', 'Send {"now": "<ISO 8601 date-time>"}.');
-    }
-    clock.set(new Date(now));
-    res.json({ now: clock.iso(), frozen: clock.frozen });
+    res.json(setClock(session(req).clock, req.body ?? {}));
   });
 
   router.post('/clock/advance', json, (req, res) => {
-    const { clock } = session(req);
-    const body = controlBody(req, ['ms', 'seconds'], '{"ms": <non-negative number>} or {"seconds": <non-negative number>}');
-    const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : NaN;
-    if (!Number.isFinite(ms) || ms < 0)
-      throw new HttpProblem('invalid_request', 'Send {"ms": <non-negative number>} or {"seconds": <non-negative number>}; the clock only moves forward.');
-    clock.advance(ms);
-    res.json({ now: clock.iso(), frozen: clock.frozen });
+    res.json(advanceClock(session(req).clock, req.body ?? {}));
   });
 
   router.use(

@@ -3,15 +3,12 @@ import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Journal } from '../journal/Journal.ts';
 import { harFileName, journalToHar } from '../journal/journalToHar.ts';
 import { type JournalQuery, parseJournalQuery } from '../journal/journalQuery.ts';
+import { countJournal, HAR_CREATOR, journalsFor, listJournal, type OtherJournals } from './journalActions.ts';
 
 /** Where the journals are: each session keeps its own. */
-export interface JournalSource {
+export interface JournalSource extends OtherJournals {
   /** The journal of the session the request names. */
   own(req: Request): Journal;
-  /** A session's journal, if that session exists. */
-  named(name: string): Journal | undefined;
-  /** Every session's journal. */
-  all(): Journal[];
 }
 
 /**
@@ -21,19 +18,8 @@ export interface JournalSource {
 export function journalRoutes(source: JournalSource): Router {
   const router = express.Router();
   const json = express.json({ limit: '64kb', type: () => true });
-  // A `session` filter picks the journals to read; each session's entries carry its name, so the filter still applies.
-  const journalsFor = (req: Request, query: JournalQuery): Journal[] => {
-    if (query.session === undefined) return [source.own(req)];
-    if (query.session === '*') return source.all();
-    return [source.named(query.session)].filter((j): j is Journal => j !== undefined);
-  };
-  const list = (req: Request, query: JournalQuery) => {
-    const journals = journalsFor(req, query);
-    if (journals.length === 1) return (journals[0] as Journal).list(query);
-    const merged = journals.flatMap((j) => j.list({ ...query, limit: undefined })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    return query.limit === undefined ? merged : merged.slice(-query.limit);
-  };
-  const count = (req: Request, query: JournalQuery) => journalsFor(req, query).reduce((n, j) => n + j.count(query), 0);
+  const list = (req: Request, query: JournalQuery) => listJournal(source.own(req), source, query);
+  const count = (req: Request, query: JournalQuery) => countJournal(source.own(req), source, query);
 
   router.get('/journal', (req, res) => {
     res.json(list(req, parseJournalQuery(queryOf(req))));
@@ -71,13 +57,11 @@ export function journalRoutes(source: JournalSource): Router {
   });
 
   router.delete('/journal', (req, res) => {
-    for (const journal of journalsFor(req, parseJournalQuery(queryOf(req)))) journal.clear();
+    for (const journal of journalsFor(source.own(req), source, parseJournalQuery(queryOf(req)))) journal.clear();
     res.status(204).end();
   });
   return router;
 }
-
-const HAR_CREATOR = { name: 'edu-mock', version: '1' };
 
 function queryOf(req: Request): Record<string, unknown> {
   const out: Record<string, unknown> = {};

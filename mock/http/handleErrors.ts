@@ -6,20 +6,18 @@ import { writeProblem } from '../problems/writeProblem.ts';
 
 /** Unknown route: 404, or 405 with Allow when the path exists under other methods. */
 export function notFound(contract: Contract): RequestHandler {
-  return (req, res) => {
-    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== req.method && contract.matchOperation(m, req.path));
-    if (allowed.length > 0) {
-      writeProblem(
-        res,
-        new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allowed.join(', ')}.`, {
-          headers: { Allow: allowed.join(', ') },
-        }),
-        req.originalUrl,
-      );
-      return;
-    }
-    writeProblem(res, new HttpProblem('not_found', `No operation at ${req.method} ${req.path}.`), req.originalUrl);
-  };
+  return (req, res) => writeProblem(res, unknownRouteProblem(contract, req.method, req.path), req.originalUrl);
+}
+
+/** What an unknown route is answered, whichever mount it reached. */
+export function unknownRouteProblem(contract: Contract, method: string, path: string): HttpProblem {
+  const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== method && contract.matchOperation(m, path));
+  if (allowed.length > 0) {
+    return new HttpProblem('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
+      headers: { Allow: allowed.join(', ') },
+    });
+  }
+  return new HttpProblem('not_found', `No operation at ${method} ${path}.`);
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 
-/** The mock's body limit: a sync upload of a whole school fits; anything larger is a 413. */
-export const BODY_LIMIT = '50mb';
+import { BODY_LIMIT } from './bodyLimit.ts';
+
+export { BODY_LIMIT };
 
 // body-parser's raw reader, as Express mounts it: the same limit, Content-Length check and Content-Encoding
 // inflation (gzip, deflate, br) whichever way the pipeline is mounted. It reads plain node:http requests.

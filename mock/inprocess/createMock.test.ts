@@ -1,0 +1,276 @@
+/**
+ * Same answers everywhere: for one seed and a frozen clock, `mock.fetch` answers a corpus of requests (every
+ * API operation, their errors, sessions, Prefer, unknown routes) with the status, the headers that matter and
+ * the body bytes the node:http server answers, request after request on the same evolving state, and each
+ * session's controls mean what the `/__mock` routes mean.
+ */
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { createFrozenClock } from '../clock.ts';
+import { createDeps, type MockDeps } from '../createDeps.ts';
+import { createMockApi } from '../createMockApi.ts';
+import { faultCatalog } from '../faults/catalog.ts';
+import { createMockServer } from '../http/createMockServer.ts';
+import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
+import type { JournalEntry } from '../journal/JournalEntry.ts';
+import { createMock, type Mock } from './createMock.ts';
+
+const NOW = '2026-03-01T12:00:00.000Z';
+const COMMUNITY = 'colegio-horizonte';
+const TOKEN = 'Bearer dev-colegio-horizonte-coordenator';
+const APP_SECRET = 'sk_763ba26197b8eafe613cfcc16d815cd8';
+const auth = { authorization: TOKEN, 'community-id': COMMUNITY };
+const json = { 'content-type': 'application/json' };
+
+let deps: MockDeps;
+let server: Server;
+let baseUrl: string;
+let mock: Mock;
+
+beforeAll(async () => {
+  // The server as mock/server.ts builds it: the node:http mount first, the Express app for everything else.
+  deps = createDeps({ clock: createFrozenClock(NOW) });
+  const api = createMockApi(deps, { faultCatalog });
+  const { app } = createApp(deps, { faultCatalog, api });
+  server = createMockServer((req, res) => {
+    if (!api(req, res)) app(req, res);
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mock = createMock({ clock: { now: NOW, frozen: true } });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+  await once(server, 'close');
+});
+
+interface Sent {
+  method?: string;
+  path: string | (() => string);
+  headers?: Record<string, string>;
+  body?: string | (() => string);
+}
+
+const store = () => deps.sessions.use(DEFAULT_SESSION).store;
+const group = () =>
+  store()
+    .snapshot()
+    .groups.find((g) => g.community === COMMUNITY)!;
+const otherGroup = () =>
+  store()
+    .snapshot()
+    .groups.find((g) => g.community !== COMMUNITY)!;
+const installedApp = () =>
+  store()
+    .installationsInCommunity(COMMUNITY)
+    .find((i) => i.active && store().app(i.appId)?.manifest.approval === 'automatic')!.appId;
+const pendingApp = () =>
+  store()
+    .installationsInCommunity(COMMUNITY)
+    .find((i) => i.status === 'pending_approval')!.appId;
+const dataAction = (action: string, secret = APP_SECRET) => JSON.stringify({ context: { community: COMMUNITY, action }, secret, data: { limit: 5 } });
+const upload = JSON.stringify({ groups: { data: [{ alias: 'turma-9z', name: 'Turma 9Z', season: '2026', active: true }] } });
+
+/** In order: each request meets the state the ones before it left, on both sides. */
+const CORPUS: [string, Sent][] = [
+  ['getUserInfo', { path: '/v1/oauth/user/info?includes=community,groups,members', headers: { authorization: TOKEN } }],
+  ['getUserInfo without a token: 401', { path: '/v1/oauth/user/info' }],
+  ['getUserInfo with an unknown token: 401', { path: '/v1/oauth/user/info', headers: { authorization: 'Bearer nope' } }],
+  ['listGroups', { path: '/v1/groups?limit=3', headers: auth }],
+  ['listGroups with filters and a page', { path: '/v1/groups?active=true&limit=2&page=2', headers: auth }],
+  ['listGroups with an unknown parameter: a warning', { path: '/v1/groups?limit=1&colour=red', headers: auth }],
+  ['listGroups without community-id: 400', { path: '/v1/groups', headers: { authorization: TOKEN } }],
+  ['listGroups with a bad limit: 400', { path: '/v1/groups?limit=abc', headers: auth }],
+  ['listGroups for a foreign community: 403', { path: '/v1/groups', headers: { authorization: TOKEN, 'community-id': 'escola-aurora' } }],
+  ['searchGroups', { path: '/v1/groups/search?q=turma&limit=3', headers: auth }],
+  ['searchGroups, accents folded', { path: '/v1/groups/search?q=MATUTINO', headers: auth }],
+  ['getGroup', { path: () => `/v1/groups/${group()._id}`, headers: auth }],
+  ['getGroup of another community', { path: () => `/v1/groups/${otherGroup()._id}`, headers: auth }],
+  ['getGroup unknown: 404', { path: '/v1/groups/000000000000000000000000', headers: auth }],
+  ['getGroup, Prefer an example', { path: () => `/v1/groups/${group()._id}`, headers: { ...auth, prefer: 'code=404' } }],
+  ['listAppInstallations', { path: () => `/v1/appmaker/apps/${installedApp()}/installations`, headers: auth }],
+  ['listAppInstallations of an unknown app: 404', { path: '/v1/appmaker/apps/app-que-nao-existe/installations', headers: auth }],
+  [
+    'updateAppInstallation',
+    {
+      method: 'PUT',
+      path: () => `/v1/appmaker/apps/${installedApp()}/installations/${COMMUNITY}`,
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ contactInfo: { name: 'Fernanda Alves', telephone: '+55 11 90000-0000' }, requiresManualUpdate: true }),
+    },
+  ],
+  ['listAppInstallations reads the PUT back', { path: () => `/v1/appmaker/apps/${installedApp()}/installations`, headers: auth }],
+  [
+    'updateAppInstallation with a bad value: 400',
+    { method: 'PUT', path: () => `/v1/appmaker/apps/${installedApp()}/installations/${COMMUNITY}`, headers: { ...auth, ...json }, body: '{"active":"yes"}' },
+  ],
+  [
+    'updateAppInstallation as text/plain: 415',
+    {
+      method: 'PUT',
+      path: () => `/v1/appmaker/apps/${installedApp()}/installations/${COMMUNITY}`,
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: '{}',
+    },
+  ],
+  ['approveAppInstallation', { method: 'POST', path: () => `/v1/appmaker/apps/${pendingApp()}/installations/${COMMUNITY}/approve`, headers: auth }],
+  ['approveAppInstallation again: 409', { method: 'POST', path: '/v1/appmaker/apps/app-boletim-plus/installations/colegio-horizonte/approve', headers: auth }],
+  ['uploadSyncEntities', { method: 'POST', path: '/v2/sync/run-1/uploadEntities', headers: { ...auth, ...json }, body: upload }],
+  ['searchGroups finds the upload', { path: '/v1/groups/search?q=9z', headers: auth }],
+  ['uploadSyncEntities, not JSON: 400', { method: 'POST', path: '/v2/sync/run-2/uploadEntities', headers: { ...auth, ...json }, body: '{"groups":' }],
+  [
+    'uploadSyncEntities, an unknown key: a warning',
+    { method: 'POST', path: '/v2/sync/run-3/uploadEntities', headers: { ...auth, ...json }, body: '{"grups":{}}' },
+  ],
+  [
+    'getUpdatedUsers',
+    { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: json, body: dataAction('@platform:data:Users:getUpdatedAfter') },
+  ],
+  [
+    'getUpdatedComponents',
+    { method: 'POST', path: '/v1/@platform:data:Components:getUpdatedAfter', headers: json, body: dataAction('@platform:data:Components:getUpdatedAfter') },
+  ],
+  [
+    'getUpdatedUsers with a wrong secret',
+    { method: 'POST', path: '/v1/@platform:data:Users:getUpdatedAfter', headers: json, body: dataAction('@platform:data:Users:getUpdatedAfter', 'sk_wrong') },
+  ],
+  ['a named session', { path: '/v1/groups?limit=1', headers: { ...auth, 'x-mock-session': 'alice' } }],
+  ['a bad session name: 400', { path: '/v1/groups', headers: { ...auth, 'x-mock-session': 'no spaces' } }],
+  ['an unknown route: 404', { path: '/v1/nothing-here', headers: auth }],
+  ['a known path, another method: 405', { method: 'DELETE', path: '/v1/groups', headers: auth }],
+];
+
+/** The headers whose values a client reads; the rest (Date, Connection, Keep-Alive) are the transport's. */
+const HEADERS_THAT_MATTER = [
+  'content-type',
+  'content-length',
+  'x-total-count',
+  'x-mock-warnings',
+  'www-authenticate',
+  'allow',
+  'retry-after',
+  'x-contract-violations',
+];
+
+function pick(headers: Headers): Record<string, string | null> {
+  return Object.fromEntries(HEADERS_THAT_MATTER.map((name) => [name, headers.get(name)]));
+}
+
+describe('mock.fetch answers as the node:http server does', () => {
+  it.each(CORPUS)('%s', async (_name, sent) => {
+    const path = typeof sent.path === 'function' ? sent.path() : sent.path;
+    const body = typeof sent.body === 'function' ? sent.body() : sent.body;
+    const init = { method: sent.method ?? 'GET', headers: sent.headers ?? {}, ...(body === undefined ? {} : { body }) };
+    const fromServer = await fetch(baseUrl + path, init);
+    const fromMock = await mock.fetch(new Request(baseUrl + path, init));
+    const [serverText, mockText] = await Promise.all([fromServer.text(), fromMock.text()]);
+    expect({ status: fromMock.status, headers: pick(fromMock.headers), body: mockText }).toEqual({
+      status: fromServer.status,
+      headers: pick(fromServer.headers),
+      body: serverText,
+    });
+    expect(fromServer.headers.get('x-contract-violations')).toBeNull();
+  });
+
+  it('covers every API operation of the spec', () => {
+    const answered = new Set(
+      deps.sessions
+        .use(DEFAULT_SESSION)
+        .journal.list()
+        .flatMap((e) => (e.operationId ? [e.operationId] : [])),
+    );
+    const api = [...deps.contract.operations.keys()].filter((id) => !['getAuthorizationServerMetadata', 'authorize', 'token'].includes(id));
+    expect(api.filter((id) => !answered.has(id))).toEqual([]);
+  });
+
+  it('journals the same exchanges', () => {
+    // The API operations' entries: unknown routes are journaled by the server's Express app only (so far).
+    const api = (entries: JournalEntry[]) => entries.filter((e) => e.operationId !== undefined).slice(-8);
+    const server = api(deps.sessions.use(DEFAULT_SESSION).journal.list());
+    const inProcess = api(mock.session().journal.list());
+    expect(inProcess.length).toBe(8);
+    expect(inProcess.map((e) => e.response)).toEqual(server.map((e) => e.response));
+    expect(inProcess.map((e) => [e.method, e.url, e.status, e.operationId])).toEqual(server.map((e) => [e.method, e.url, e.status, e.operationId]));
+  });
+});
+
+describe("a session's controls mean what the /__mock routes mean", () => {
+  const SESSION = 'controls';
+  const onServer = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/__mock${path}`, {
+      method,
+      headers: { 'x-mock-session': SESSION, ...(body === undefined ? {} : json) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  /** The in-process control's answer as the route would give it: its value, or the problem it threw. */
+  const inProcess = (act: () => unknown) => {
+    try {
+      const value = act();
+      return { status: value === undefined ? 204 : 200, body: value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown) };
+    } catch (error) {
+      const problem = error as { status: number; code: string; detail: string };
+      return { status: problem.status, body: { code: problem.code, detail: problem.detail } };
+    }
+  };
+  const problemPart = (answer: { status: number; body: unknown }) =>
+    answer.status >= 400
+      ? { status: answer.status, body: { code: (answer.body as { code: string }).code, detail: (answer.body as { detail: string }).detail } }
+      : answer;
+  const FAULT = faultCatalog[0]!.name;
+  const s = () => mock.session(SESSION);
+
+  it.each<[string, string, string, unknown, () => unknown]>([
+    ['clock.get', 'GET', '/clock', undefined, () => s().clock.get()],
+    ['clock.set', 'PUT', '/clock', { now: '2026-04-01T08:00:00.000Z' }, () => s().clock.set({ now: '2026-04-01T08:00:00.000Z' })],
+    ['clock.set refuses a bad date', 'PUT', '/clock', { now: 'nope' }, () => s().clock.set({ now: 'nope' })],
+    ['clock.advance', 'POST', '/clock/advance', { seconds: 90 }, () => s().clock.advance({ seconds: 90 })],
+    ['clock.advance refuses going back', 'POST', '/clock/advance', { ms: -1 }, () => s().clock.advance({ ms: -1 })],
+    [
+      'latency.set, a rule',
+      'PUT',
+      '/latency',
+      { ms: 0, operationId: 'listGroups', times: 2 },
+      () => s().latency.set({ ms: 0, operationId: 'listGroups', times: 2 }),
+    ],
+    ['latency.set refuses an unknown key', 'PUT', '/latency', { msec: 3 }, () => s().latency.set({ msec: 3 } as never)],
+    ['latency.get', 'GET', '/latency', undefined, () => s().latency.get()],
+    ['faults.set', 'PUT', '/faults', { active: [FAULT] }, () => s().faults.set({ active: [FAULT] })],
+    ['faults.set refuses an unknown fault', 'PUT', '/faults', { active: ['no-such-fault'] }, () => s().faults.set({ active: ['no-such-fault'] })],
+    ['faults.get', 'GET', '/faults', undefined, () => s().faults.get()],
+    ['faults.set, none', 'PUT', '/faults', { active: [] }, () => s().faults.set({ active: [] })],
+    ['journal.count', 'GET', '/journal/count?operationId=listGroups', undefined, () => ({ count: s().journal.count({ operationId: 'listGroups' }) })],
+    ['state.import refuses what is no state', 'PUT', '/state', { seed: 'x' }, () => s().state.import({ seed: 'x' } as never)],
+    ['reset', 'POST', '/reset', undefined, () => s().reset()],
+  ])('%s', async (_name, method, path, body, act) => {
+    // A request in the session first, on both sides, so each control meets the same state.
+    const request = { headers: { ...auth, 'x-mock-session': SESSION } };
+    await (await fetch(`${baseUrl}/v1/groups?limit=2`, request)).text();
+    await (await mock.fetch(new Request(`${baseUrl}/v1/groups?limit=2`, request))).text();
+    expect(problemPart(inProcess(act))).toEqual(problemPart(await onServer(method, path, body)));
+  });
+
+  it('state.export and state.import: the state GET /__mock/state answers, and back', async () => {
+    const exported = s().state.export();
+    expect(exported).toEqual((await onServer('GET', '/state')).body);
+    expect(inProcess(() => s().state.import(exported))).toEqual(await onServer('PUT', '/state', exported));
+  });
+
+  it('journal.list and journal.har: the entries of the session, as the routes give them', async () => {
+    // The transport's own request headers (Host, User-Agent, Connection) are the only difference.
+    const strip = (entries: JournalEntry[]) => entries.map((e) => ({ ...e, seq: 0, durationMs: 0, request: { ...e.request, headers: {} } }));
+    const listed = await onServer('GET', '/journal?operationId=listGroups&limit=3');
+    expect(strip(s().journal.list({ operationId: 'listGroups', limit: 3 }))).toEqual(strip(listed.body as never));
+    const har = s().journal.har({ operationId: 'listGroups', limit: 3 }, { origin: baseUrl });
+    const served = (await onServer('GET', '/journal/har?operationId=listGroups&limit=3')).body as typeof har;
+    const shape = (h: typeof har) => h.log.entries.map((e) => [e.request.method, e.request.url, e.response.status, e.response.content.text]);
+    expect(shape(har)).toEqual(shape(served));
+  });
+});

@@ -1,0 +1,43 @@
+import { BODY_LIMIT_BYTES } from '../http/bodyLimit.ts';
+
+/** An error as body-parser raises it, so problemFromError answers it as the node:http mount does. */
+function bodyError(message: string, type: string, status: number): Error {
+  return Object.assign(new Error(message), { type, status });
+}
+
+/**
+ * A Fetch request's body as bytes, or undefined when it has none, under the node:http mount's rules: at most
+ * 50 MB (413, refused from Content-Length before reading when it says so), gzip and deflate inflated
+ * (DecompressionStream, in browsers and Node alike), any other Content-Encoding a 415 as body-parser says it.
+ */
+export async function readFetchBody(request: Request): Promise<Uint8Array | undefined> {
+  if (request.body === null) return undefined;
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > BODY_LIMIT_BYTES) throw bodyError('request entity too large', 'entity.too.large', 413);
+  const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  let stream: ReadableStream<Uint8Array> = request.body;
+  if (encoding === 'gzip' || encoding === 'deflate')
+    stream = stream.pipeThrough(new DecompressionStream(encoding) as unknown as TransformStream<Uint8Array, Uint8Array>);
+  else if (encoding !== 'identity') throw bodyError(`unsupported content encoding "${encoding}"`, 'encoding.unsupported', 415);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      throw bodyError('request entity too large', 'entity.too.large', 413);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
