@@ -124,3 +124,28 @@ describe('Try it out with its starting values', () => {
     expect(contract.paths?.['/oauth/token']?.post?.description).not.toMatch(/Authorize\*\* button/);
   });
 });
+
+describe("the data actions' prefilled bodies on a mock nothing was written to", () => {
+  // The test above runs the upload before the data actions, so their answers may hold its users: here the
+  // seeded data alone must answer records to the body /docs fills in.
+  let fresh: MockHarness;
+  let served: OpenAPIV3_1.Document;
+  beforeAll(async () => {
+    fresh = await startMock();
+    served = (await (await fetch(`${fresh.baseUrl}/docs/openapi.json`)).json()) as OpenAPIV3_1.Document;
+  });
+  afterAll(() => fresh.close());
+
+  it.each(['/v1/@platform:data:Users:getUpdatedAfter', '/v1/@platform:data:Components:getUpdatedAfter'])('%s answers records', async (path) => {
+    const media = served.paths?.[path]?.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    const example = Object.values(media.content['application/json']?.examples ?? {})[0] as OpenAPIV3_1.ExampleObject;
+    const res = await fetch(`${fresh.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(example.value),
+    });
+    const body = (await res.json()) as { data: unknown[] };
+    expect(res.status).toBe(200);
+    expect(body.data.length, JSON.stringify(example.value)).toBeGreaterThan(0);
+  });
+});

@@ -13,6 +13,8 @@ export interface TryItOutValues {
   appSecret: string;
   /** An app whose installation there waits for a manual approval. */
   pendingAppId?: string;
+  /** The data actions' `data.season` and `data.after`: together they select users and components of this data. */
+  dataAction?: { season: string; after: string };
 }
 
 /** Picks them from the mock's own data (the default session's), as the suite's config does for the seeded mock. */
@@ -36,9 +38,32 @@ export function tryItOutValues(store: Store): TryItOutValues | undefined {
       appId: installed.appId,
       appSecret: app.dataActionSecret,
       ...(pending ? { pendingAppId: pending.appId } : {}),
+      ...dataActionSelection(store, community.id, [String(group.season ?? ''), ...[...community.seasons].reverse()]),
     };
   }
   return undefined;
+}
+
+/** How many of the latest records of each data action the prefilled `after` selects at least. */
+const DATA_ACTION_RECORDS = 10;
+
+/**
+ * A season and an `after` that select records of both data actions in this data: the contract's example
+ * (season 2026, after March) names an instant the seeded data, dated from its own `now`, may have no record at
+ * or after, and Execute would answer `data: []`. `after` is the start of the day of the oldest of each action's
+ * latest DATA_ACTION_RECORDS records, so the inclusive bound (updatedAt >= after) keeps each of them.
+ */
+function dataActionSelection(store: Store, community: string, seasons: string[]): { dataAction?: TryItOutValues['dataAction'] } {
+  for (const season of new Set(seasons.filter(Boolean))) {
+    const query = { community, season, limit: Number.MAX_SAFE_INTEGER };
+    const latest = [store.usersUpdatedAfter(query), store.componentsUpdatedAfter(query)].map(
+      (records) => records.at(-Math.min(DATA_ACTION_RECORDS, records.length))?.updatedAt,
+    );
+    if (latest.some((at) => at === undefined)) continue;
+    const oldest = (latest as string[]).sort()[0] as string;
+    return { dataAction: { season, after: `${oldest.slice(0, 10)}T00:00:00.000Z` } };
+  }
+  return {};
 }
 
 type Doc = OpenAPIV3_1.Document;
@@ -123,6 +148,11 @@ function rewriteValue(value: unknown, v: TryItOutValues): void {
   if (typeof record.secret === 'string') record.secret = v.appSecret;
   const context = record.context as Record<string, unknown> | undefined;
   if (context && typeof context.community === 'string') context.community = v.community;
+  const data = record.data as Record<string, unknown> | undefined;
+  if (data && typeof data === 'object' && v.dataAction) {
+    if ('season' in data) data.season = v.dataAction.season;
+    if ('after' in data) data.after = v.dataAction.after;
+  }
 }
 
 function resolve<T>(doc: Doc, value: unknown): T {
