@@ -207,7 +207,7 @@ describe.runIf(replicaTestsRun('mock/replicas/databaseOutage.test.ts'))(
     it('rebuilds a session from its last reset: a restarted replica reads the entries after it, not the history before', async () => {
       const a = replicas[0]!;
       const burst = writeBurst(a.url, 'rebuild', 8);
-      await until(() => burst.acknowledged() >= 300, '300 writes', 1200);
+      await until(() => burst.acknowledged() >= 150, '150 writes', 1200);
       await burst.stop();
       const reset = await fetch(`${a.url}/__mock/reset`, { method: 'POST', headers: headersOf('rebuild') });
       expect(reset.status).toBe(204);
