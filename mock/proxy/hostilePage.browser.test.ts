@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 import { loadContract } from '../../spec/contract.ts';
 import { createProxyServer, type ProxyOptions } from './createProxyServer.ts';
-import { type RecordingServer, startRecordingServer } from './recordingServer.ts';
+import { type RecordingServer, startRecordingServer } from './testing/recordingServer.ts';
 
 /**
  * A page of another site, in a real browser, aims at the proxy: at a host behind it through a `//` path, and at

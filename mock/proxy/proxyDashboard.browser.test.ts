@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserTestsRun, launchChromium } from '../../scripts/testing/chromium.ts';
 import { loadContract } from '../../spec/contract.ts';
 import { createProxyServer } from './createProxyServer.ts';
-import { type RecordingServer, startRecordingServer } from './recordingServer.ts';
+import { type RecordingServer, startRecordingServer } from './testing/recordingServer.ts';
 
 const runs = browserTestsRun('mock/proxy/proxyDashboard.browser.test.ts');
 const ADMIN = 'proxy-admin-token-0123456789';

@@ -5,8 +5,8 @@ import { loadContract } from '../../spec/contract.ts';
 import { DEFAULT_JOURNAL_BUDGET_BYTES } from '../journal/JournalBudget.ts';
 import type { Journal } from '../journal/Journal.ts';
 import { createProxyServer, type ProxyOptions } from './createProxyServer.ts';
-import { rawHttp } from './rawHttp.ts';
-import { type RecordingServer, startRecordingServer } from './recordingServer.ts';
+import { rawHttp } from './testing/rawHttp.ts';
+import { type RecordingServer, startRecordingServer } from './testing/recordingServer.ts';
 
 const contract = loadContract();
 const TOKEN = 'Bearer user-token-0123456789abcdef';
