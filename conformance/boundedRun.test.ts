@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from './cli.ts';
 import { startServer, type RunningServer } from './testing/startServer.ts';
+import { suiteBudget } from './testing/suiteBudget.ts';
 
 const MB = 1024 * 1024;
 
@@ -22,7 +23,7 @@ function io(files: Map<string, string>, err: string[], failing?: string): CliIo 
   };
 }
 
-describe('a run a target cannot break', () => {
+describe('a run a target cannot break', { timeout: suiteBudget(1) }, () => {
   let huge: RunningServer;
   beforeAll(async () => {
     // Every answer is 200 MB of JSON text, streamed; the stream ends when the suite stops reading.
@@ -51,7 +52,7 @@ describe('a run a target cannot break', () => {
     expect([...files.keys()].sort()).toEqual(['r.html', 'r.json', 'r.xml']);
     expect(files.get('r.json')).toMatch(/over the suite's body cap of 10485760 bytes/);
     for (const text of files.values()) expect(text.length).toBeLessThan(2 * MB);
-  }, 120_000);
+  });
 
   it('a report that cannot be written leaves the others written, and the exit code says so', async () => {
     const files = new Map<string, string>();
@@ -60,7 +61,7 @@ describe('a run a target cannot break', () => {
     expect(code).toBe(2);
     expect(err.join('\n')).toMatch(/--junit \/ro\/r\.xml not written: EACCES/);
     expect([...files.keys()].sort()).toEqual(['r.html', 'r.json']);
-  }, 120_000);
+  });
 
   it('a target that drips its answers costs each request its own deadline (--request-timeout), not the run', async () => {
     // Every answer: headers at once, then a byte every 50 ms, forever.
@@ -106,5 +107,5 @@ describe('a run a target cannot break', () => {
     } finally {
       await drip.close();
     }
-  }, 120_000);
+  });
 });

@@ -4,6 +4,7 @@ import type { RunResult } from './run/RunResult.ts';
 import { startMockTarget } from './testing/startMockTarget.ts';
 import { TARGET_FAULTS, type TargetFault } from './testing/target/TargetOptions.ts';
 import { startTestTarget } from './testing/target/startTestTarget.ts';
+import { suiteBudget } from './testing/suiteBudget.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 /** Ten suite seeds: a seed may change which values are tried and their order, never the verdict. */
@@ -17,8 +18,8 @@ const verdict = (r: RunResult): string =>
     warned: [...new Set(r.cases.flatMap((c) => c.warnings.map((f) => f.check)))].sort(),
   });
 
-describe('the same verdict for every seed', () => {
-  it('the self-test: the mock passes for ten seeds', { timeout: 240_000 }, async () => {
+describe('the same verdict for every seed', { timeout: suiteBudget(SEEDS.length) }, () => {
+  it('the self-test: the mock passes for ten seeds', async () => {
     const target = await startMockTarget();
     try {
       const verdicts = new Set<string>();
@@ -30,24 +31,20 @@ describe('the same verdict for every seed', () => {
     }
   });
 
-  it.each([undefined, ...(Object.keys(TARGET_FAULTS) as TargetFault[])])(
-    'the switchable target with fault %s: one verdict for ten seeds',
-    { timeout: 240_000 },
-    async (fault) => {
-      const verdicts = new Map<string, number[]>();
-      for (const seed of SEEDS) {
-        // A fresh target per seed: every seed meets the same state.
-        const target = await startTestTarget(fault ? { faults: [fault] } : {});
-        try {
-          const v = verdict(await runConformance({ config: target.config, seed, now: NOW }));
-          verdicts.set(v, [...(verdicts.get(v) ?? []), seed]);
-        } finally {
-          await target.close();
-        }
+  it.each([undefined, ...(Object.keys(TARGET_FAULTS) as TargetFault[])])('the switchable target with fault %s: one verdict for ten seeds', async (fault) => {
+    const verdicts = new Map<string, number[]>();
+    for (const seed of SEEDS) {
+      // A fresh target per seed: every seed meets the same state.
+      const target = await startTestTarget(fault ? { faults: [fault] } : {});
+      try {
+        const v = verdict(await runConformance({ config: target.config, seed, now: NOW }));
+        verdicts.set(v, [...(verdicts.get(v) ?? []), seed]);
+      } finally {
+        await target.close();
       }
-      expect(verdicts.size, [...verdicts].map(([v, seeds]) => `seeds ${seeds.join(',')}: ${v}`).join('\n')).toBe(1);
-      const [only] = [...verdicts.keys()];
-      if (fault) expect(JSON.parse(only as string).failed.concat(JSON.parse(only as string).warned)).toContain(TARGET_FAULTS[fault]);
-    },
-  );
+    }
+    expect(verdicts.size, [...verdicts].map(([v, seeds]) => `seeds ${seeds.join(',')}: ${v}`).join('\n')).toBe(1);
+    const [only] = [...verdicts.keys()];
+    if (fault) expect(JSON.parse(only as string).failed.concat(JSON.parse(only as string).warned)).toContain(TARGET_FAULTS[fault]);
+  });
 });

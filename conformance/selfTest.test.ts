@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { runConformance } from './run/runConformance.ts';
 import type { RunResult } from './run/RunResult.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
+import { suiteBudget } from './testing/suiteBudget.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 
@@ -11,7 +12,7 @@ function problems(result: RunResult): string[] {
 }
 
 // The self-test: the suite against the mock passes in --strict, with no failure and no warning.
-describe('self-test: the suite against the mock', () => {
+describe('self-test: the suite against the mock', { timeout: suiteBudget(2) }, () => {
   let target: MockTarget | undefined;
   afterEach(async () => {
     await target?.close();
@@ -53,7 +54,7 @@ describe('self-test: the suite against the mock', () => {
     expect(problems(result)).toEqual([]);
   });
 
-  it('passes against the large dataset', { timeout: 120_000 }, async () => {
+  it('passes against the large dataset', async () => {
     target = await startMockTarget({ seed: 3, size: 'large' });
     const result = await runConformance({ config: target.config, strict: true, seed: 5, now: NOW });
     expect(problems(result)).toEqual([]);

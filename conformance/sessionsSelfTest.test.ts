@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance } from './run/runConformance.ts';
 import type { RunResult } from './run/RunResult.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
+import { suiteBudget } from './testing/suiteBudget.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 
@@ -9,14 +10,14 @@ function problems(result: RunResult): string[] {
   return result.cases.flatMap((c) => [...c.failures, ...c.warnings].map((f) => `${c.area} › ${c.title}: [${f.severity}] ${f.check}: ${f.message}`));
 }
 
-describe('self-test: suites in parallel, each in its own session of one mock', () => {
+describe('self-test: suites in parallel, each in its own session of one mock', { timeout: suiteBudget(4) }, () => {
   let target: MockTarget | undefined;
   afterEach(async () => {
     await target?.close();
     target = undefined;
   });
 
-  it('three suites at once on distinct sessions each pass --strict and each approve their own pending installation', { timeout: 120_000 }, async () => {
+  it('three suites at once on distinct sessions each pass --strict and each approve their own pending installation', async () => {
     target = await startMockTarget();
     const config = target.config;
     const results = await Promise.all(
@@ -36,7 +37,7 @@ describe('self-test: suites in parallel, each in its own session of one mock', (
     expect(plain.counts.skipped).toBe(0);
   });
 
-  it('passes --strict against --groups 20000 (generated groups in the first community)', { timeout: 120_000 }, async () => {
+  it('passes --strict against --groups 20000 (generated groups in the first community)', async () => {
     target = await startMockTarget({ groups: 20_000 });
     const result = await runConformance({ config: target.config, strict: true, seed: 9, now: NOW });
     expect(problems(result)).toEqual([]);

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../conformance/config/UsageError.ts';
-import { diffReports, formatDiff } from '../conformance/diff/diffReports.ts';
+import { diffReports, formatDiff, isRegression } from '../conformance/diff/diffReports.ts';
 import { readReportForDiff } from '../conformance/diff/readReportForDiff.ts';
 
 export const DIFF_USAGE = `Usage: npm run conform:diff -- OLD.json NEW.json
 
-Compares two JSON reports of the conformance suite (--json FILE): what newly fails, what got fixed, what
-changed in coverage. Exit codes: 0 nothing newly fails, 1 something newly fails, 2 bad usage.`;
+Compares two JSON reports of the conformance suite (--json FILE) in failed steps, as every report counts:
+which steps newly fail, which got fixed, which still fail (and break a rule they did not), what changed in
+coverage. Exit codes: 0 nothing newly fails, 1 a step newly fails or breaks a new rule, 2 bad usage.`;
 
-/** npm run conform:diff -- OLD.json NEW.json: exit 1 when NEW has a failure OLD did not. */
+/** npm run conform:diff -- OLD.json NEW.json: exit 1 when NEW fails a step OLD did not, or a failing step breaks a new rule. */
 export function conformDiff(
   argv: string[],
   io: { stdout: (line: string) => void; stderr: (line: string) => void; readFile?: (path: string) => string },
@@ -30,7 +31,7 @@ export function conformDiff(
     const [oldFile, newFile] = argv as [string, string];
     const diff = diffReports(readReportForDiff(read(oldFile), oldFile), readReportForDiff(read(newFile), newFile));
     io.stdout(formatDiff(diff));
-    return diff.newlyFailing.length > 0 ? 1 : 0;
+    return isRegression(diff) ? 1 : 0;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`conform:diff: ${error.message}`);

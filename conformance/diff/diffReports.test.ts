@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffReports, formatDiff, type ReportForDiff } from './diffReports.ts';
+import { diffReports, formatDiff, isRegression, type ReportForDiff } from './diffReports.ts';
 
 const failure = (check: string, operationId?: string) => ({ check, message: `${check} broke`, exchange: operationId ? { operationId } : {} });
 const report = (
@@ -14,17 +14,50 @@ const report = (
 });
 
 describe('diffReports', () => {
-  it('tells newly failing, fixed and still failing apart by check, operation and step', () => {
+  it('tells newly failing, fixed and still failing steps apart, naming the rules a failing step breaks anew', () => {
+    const step = (title: string, failures: ReturnType<typeof failure>[]) => ({
+      area: 'groups',
+      title,
+      status: failures.length ? 'failed' : 'passed',
+      failures,
+    });
     const diff = diffReports(
-      report([failure('filter-matches', 'listGroups'), failure('total-count', 'listGroups')], []),
-      report([failure('filter-matches', 'listGroups'), failure('filter-matches', 'searchGroups'), failure('filter-matches', 'searchGroups')], []),
+      { cases: [step('filter', [failure('filter-matches', 'listGroups'), failure('total-count', 'listGroups')]), step('sort', [failure('sort-order')])] },
+      {
+        cases: [
+          step('filter', [failure('filter-matches', 'listGroups'), failure('filter-matches', 'searchGroups'), failure('filter-matches', 'searchGroups')]),
+          step('sort', []),
+          step('page', [failure('pages-disjoint', 'listGroups')]),
+        ],
+      },
     );
     expect(diff.newlyFailing).toEqual([
-      { check: 'filter-matches', operation: 'searchGroups', step: 'groups › filter', count: 2, message: 'filter-matches broke' },
+      { step: 'groups › page', rules: [{ check: 'pages-disjoint', operation: 'listGroups', count: 1, message: 'pages-disjoint broke' }] },
     ]);
-    expect(diff.fixed.map((k) => k.check)).toEqual(['total-count']);
-    expect(diff.stillFailing.map((k) => k.check)).toEqual(['filter-matches']);
-    expect(formatDiff(diff)).toContain('Newly failing: 1\n  ✗ filter-matches on searchGroups (groups › filter) ×2: filter-matches broke\nFixed: 1');
+    expect(diff.fixed.map((k) => k.step)).toEqual(['groups › sort']);
+    expect(diff.stillFailing).toMatchObject([
+      { step: 'groups › filter', newRules: [{ check: 'filter-matches', operation: 'searchGroups', count: 2, message: 'filter-matches broke' }] },
+    ]);
+    expect(isRegression(diff)).toBe(true);
+    expect(formatDiff(diff)).toContain(
+      [
+        'Failed steps: 2 → 2',
+        'Newly failing: 1',
+        '  ✗ groups › page',
+        '      pages-disjoint on listGroups: pages-disjoint broke',
+        'Fixed: 1',
+        '  ✓ groups › sort',
+        '      sort-order: sort-order broke',
+        'Still failing: 1',
+        '  ✗ groups › filter breaks a rule it did not before',
+        '      filter-matches on searchGroups ×2: filter-matches broke',
+      ].join('\n'),
+    );
+  });
+
+  it('is no regression when the same steps fail on the same rules', () => {
+    const same = report([failure('filter-matches', 'listGroups')], []);
+    expect(isRegression(diffReports(same, same))).toBe(false);
   });
 
   it('reports coverage changes of planned operations only, and notes a different spec', () => {
@@ -53,7 +86,7 @@ describe('diffReports', () => {
 
   it('compares a report without coverage (an older suite) by its failures alone', () => {
     const diff = diffReports({ cases: [] }, report([failure('no-server-error')], []));
-    expect(diff.newlyFailing.map((k) => k.check)).toEqual(['no-server-error']);
+    expect(diff.newlyFailing.map((k) => k.rules.map((r) => r.check))).toEqual([['no-server-error']]);
     expect(formatDiff(diff)).toContain('Coverage operations: n/a → 3/3 (0%)');
   });
 });

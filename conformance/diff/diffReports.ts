@@ -1,3 +1,5 @@
+import { failedSteps } from '../run/countCases.ts';
+
 /** The parts of a JSON report (toJsonReport) a comparison reads; older reports may lack coverage and certificate. */
 export interface ReportForDiff {
   cases: Array<{ area: string; title: string; status: string; failures: Array<{ check: string; message?: string; exchange?: { operationId?: string } }> }>;
@@ -5,14 +7,22 @@ export interface ReportForDiff {
   certificate?: { specSha256?: string; target?: string; profile?: string; result?: string };
 }
 
+/** A rule a step broke: its check and operation, how many of the step's failures share them, the first message. */
 export interface FailureKey {
   check: string;
   operation?: string;
-  step: string;
-  /** How many failures of the report share the key. */
+  /** How many failures of the step share the check and operation. */
   count: number;
   /** The first failure's message, for the reader. */
   message: string;
+}
+
+/** A failed step (the run's one unit of failure, see failedSteps) and the rules it broke. */
+export interface StepChange {
+  step: string;
+  rules: FailureKey[];
+  /** For a step failing in both reports: the rules it breaks now and did not before. */
+  newRules?: FailureKey[];
 }
 
 export interface CoverageChange {
@@ -24,9 +34,10 @@ export interface CoverageChange {
 }
 
 export interface ReportDiff {
-  newlyFailing: FailureKey[];
-  fixed: FailureKey[];
-  stillFailing: FailureKey[];
+  /** Steps failing in the new report and not in the old one. */
+  newlyFailing: StepChange[];
+  fixed: StepChange[];
+  stillFailing: StepChange[];
   coverage: CoverageChange[];
   /** Differences of what was tested (spec, target, profile): the comparison may not be like for like. */
   notes: string[];
@@ -35,12 +46,13 @@ export interface ReportDiff {
 }
 
 /**
- * Compares two JSON reports. A failure is identified by its check, operation and step (messages carry values
- * that change from run to run); it newly fails when the old report has no failure with that identity.
+ * Compares two JSON reports in failed steps, the unit every reporter counts (failedSteps): a step newly fails
+ * when the old report did not fail it. Within a step failing in both, a rule (check and operation: messages
+ * carry values that change from run to run) it breaks now and did not before is named as newly broken.
  */
 export function diffReports(before: ReportForDiff, after: ReportForDiff): ReportDiff {
-  const old = failureKeys(before);
-  const now = failureKeys(after);
+  const old = stepsOf(before);
+  const now = stepsOf(after);
   // An element of an operation outside either run's plan (profile, --only) is not a coverage change.
   const planned = (op: string) => !(before.coverage?.outOfPlan ?? []).includes(op) && !(after.coverage?.outOfPlan ?? []).includes(op);
   const coverage = ['operations', 'statuses', 'parameters', 'requestBodyKeys'].map((figure) =>
@@ -53,34 +65,52 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
     if (a !== undefined && b !== undefined && a !== b) notes.push(`${key} differs: ${a} → ${b}`);
   }
   return {
-    newlyFailing: [...now.values()].filter((k) => !old.has(id(k))),
-    fixed: [...old.values()].filter((k) => !now.has(id(k))),
-    stillFailing: [...now.values()].filter((k) => old.has(id(k))),
+    newlyFailing: [...now.values()].filter((k) => !old.has(k.step)),
+    fixed: [...old.values()].filter((k) => !now.has(k.step)),
+    stillFailing: [...now.values()].flatMap((k) => {
+      const was = old.get(k.step);
+      if (!was) return [];
+      const known = new Set(was.rules.map(id));
+      const newRules = k.rules.filter((r) => !known.has(id(r)));
+      return [{ ...k, ...(newRules.length > 0 ? { newRules } : {}) }];
+    }),
     coverage: coverage.filter(
       (c) => c.before?.covered !== c.after?.covered || c.before?.total !== c.after?.total || c.newlyCovered.length > 0 || c.noLongerCovered.length > 0,
     ),
     notes,
-    failedSteps: { before: failedSteps(before), after: failedSteps(after) },
+    failedSteps: { before: failedStepCount(before), after: failedStepCount(after) },
   };
 }
 
-function failedSteps(report: ReportForDiff): number {
-  return report.cases.filter((c) => c.status === 'failed').length;
+function failedStepCount(report: ReportForDiff): number {
+  return failedSteps(report.cases).length;
 }
 
-/** The diff as text: what newly fails, what got fixed, what changed in coverage. */
+/** A diff is a regression when a step newly fails, or a failing step breaks a rule it did not. */
+export function isRegression(diff: ReportDiff): boolean {
+  return diff.newlyFailing.length > 0 || diff.stillFailing.some((s) => (s.newRules?.length ?? 0) > 0);
+}
+
+/** The diff as text: what newly fails, what got fixed (in failed steps, with the rules each broke), coverage. */
 export function formatDiff(diff: ReportDiff): string {
   const lines: string[] = [];
-  const list = (title: string, keys: FailureKey[], mark: string): void => {
-    lines.push(`${title}: ${keys.length}`);
-    for (const k of keys)
-      lines.push(`  ${mark} ${k.check}${k.operation ? ` on ${k.operation}` : ''} (${k.step})${k.count > 1 ? ` ×${k.count}` : ''}: ${k.message}`);
+  const rule = (k: FailureKey): string => `${k.check}${k.operation ? ` on ${k.operation}` : ''}${k.count > 1 ? ` ×${k.count}` : ''}: ${k.message}`;
+  const list = (title: string, steps: StepChange[], mark: string): void => {
+    lines.push(`${title}: ${steps.length}`);
+    for (const s of steps) {
+      lines.push(`  ${mark} ${s.step}`);
+      for (const k of s.rules) lines.push(`      ${rule(k)}`);
+    }
   };
   for (const note of diff.notes) lines.push(`note: ${note}`);
   lines.push(`Failed steps: ${diff.failedSteps.before} → ${diff.failedSteps.after}`);
   list('Newly failing', diff.newlyFailing, '✗');
   list('Fixed', diff.fixed, '✓');
   lines.push(`Still failing: ${diff.stillFailing.length}`);
+  for (const s of diff.stillFailing.filter((x) => x.newRules)) {
+    lines.push(`  ✗ ${s.step} breaks a rule it did not before`);
+    for (const k of s.newRules ?? []) lines.push(`      ${rule(k)}`);
+  }
   if (diff.coverage.length === 0) lines.push('Coverage: unchanged');
   for (const c of diff.coverage) {
     const show = (f: CoverageChange['before']) => (f ? `${f.covered}/${f.total} (${f.percent}%)` : 'n/a');
@@ -91,21 +121,27 @@ export function formatDiff(diff: ReportDiff): string {
   return lines.join('\n');
 }
 
-function id(k: Pick<FailureKey, 'check' | 'operation' | 'step'>): string {
-  return `${k.check}\u0000${k.operation ?? ''}\u0000${k.step}`;
+function id(k: Pick<FailureKey, 'check' | 'operation'>): string {
+  return `${k.check}\u0000${k.operation ?? ''}`;
 }
 
-function failureKeys(report: ReportForDiff): Map<string, FailureKey> {
-  const keys = new Map<string, FailureKey>();
-  for (const c of report.cases) {
+/** The report's failed steps by name, each with the rules it broke. */
+function stepsOf(report: ReportForDiff): Map<string, StepChange> {
+  const steps = new Map<string, StepChange>();
+  for (const { step, case: c } of failedSteps(report.cases)) {
+    const rules = new Map<string, FailureKey>();
     for (const f of c.failures) {
-      const key = { check: f.check, ...(f.exchange?.operationId ? { operation: f.exchange.operationId } : {}), step: `${c.area} › ${c.title}` };
-      const known = keys.get(id(key));
+      const key = { check: f.check, ...(f.exchange?.operationId ? { operation: f.exchange.operationId } : {}) };
+      const known = rules.get(id(key));
       if (known) known.count++;
-      else keys.set(id(key), { ...key, count: 1, message: f.message ?? '' });
+      else rules.set(id(key), { ...key, count: 1, message: f.message ?? '' });
     }
+    // Two steps of one name (a scenario that repeats a title) are one step here, as their rules are merged.
+    const same = steps.get(step);
+    if (same) same.rules.push(...rules.values());
+    else steps.set(step, { step, rules: [...rules.values()] });
   }
-  return keys;
+  return steps;
 }
 
 interface Figure {

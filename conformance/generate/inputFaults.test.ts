@@ -4,34 +4,32 @@ import { checkRegistry } from '../checks/registry.ts';
 import { DEFAULT_GENERATE } from './GenerateSettings.ts';
 import { runConformance } from '../run/runConformance.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
+import { suiteBudget, SUITE_RUN_GUARD_MS } from '../testing/suiteBudget.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 // The default deadline cuts the phase short on a loaded machine; here every case gets its turn.
-const UNHURRIED = { ...DEFAULT_GENERATE, deadlineMs: 50_000 };
+// The phase's cases are bounded by counts; its deadline is only the hang guard, so a loaded machine finds the same faults.
+const UNHURRIED = { ...DEFAULT_GENERATE, deadlineMs: SUITE_RUN_GUARD_MS };
 
 // Each input-triggered fault alone: the generative phase, in default mode (no --strict), fails the run and
 // names the check the fault breaks, with a case id that replays it.
-describe('the generative phase catches every input-triggered fault', () => {
+describe('the generative phase catches every input-triggered fault', { timeout: suiteBudget(2) }, () => {
   let target: MockTarget | undefined;
   afterEach(async () => {
     await target?.close();
     target = undefined;
   });
 
-  it.each(inputFaults.map((f) => [f.name, f.breaks] as const))(
-    '%s → %s',
-    async (name, breaks) => {
-      expect(checkRegistry.has(breaks)).toBe(true);
-      target = await startMockTarget({ faults: [name] });
-      const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW, generate: UNHURRIED });
-      const failures = result.cases.filter((c) => c.area === 'generate').flatMap((c) => c.failures);
-      expect(result.conformant).toBe(false);
-      expect(failures.map((f) => f.check)).toContain(breaks);
-      const failure = failures.find((f) => f.check === breaks);
-      expect(failure?.message).toMatch(/replay: --seed 7 --replay-case \w+\/[cr]\d+/);
-    },
-    90_000,
-  );
+  it.each(inputFaults.map((f) => [f.name, f.breaks] as const))('%s → %s', async (name, breaks) => {
+    expect(checkRegistry.has(breaks)).toBe(true);
+    target = await startMockTarget({ faults: [name] });
+    const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW, generate: UNHURRIED });
+    const failures = result.cases.filter((c) => c.area === 'generate').flatMap((c) => c.failures);
+    expect(result.conformant).toBe(false);
+    expect(failures.map((f) => f.check)).toContain(breaks);
+    const failure = failures.find((f) => f.check === breaks);
+    expect(failure?.message).toMatch(/replay: --seed 7 --replay-case \w+\/[cr]\d+/);
+  });
 
   it("replays a failure by its case id and the run's seed, and finds it again", async () => {
     target = await startMockTarget({ faults: ['search-q-regex-crash'] });
@@ -50,5 +48,5 @@ describe('the generative phase catches every input-triggered fault', () => {
     expect(replayed).toHaveLength(1);
     expect(replayed[0]?.failures.map((f) => f.check)).toContain('no-server-error');
     expect(replay.exchanges).toBeLessThan(first.exchanges / 4);
-  }, 90_000);
+  });
 });

@@ -1,6 +1,7 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { WaivedFailure, WaiverOutcome } from '../report/RunReportExtras.ts';
 import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import { countCases } from '../run/countCases.ts';
 import { isExpired, type Waiver } from './waivers.ts';
 
 /**
@@ -32,13 +33,7 @@ export function applyWaivers(result: RunResult, waivers: readonly Waiver[], now:
     return { ...c, status, failures, warnings, waived };
   });
 
-  const counts = {
-    passed: cases.filter((c) => c.status === 'passed').length,
-    failed: cases.filter((c) => c.status === 'failed').length,
-    skipped: cases.filter((c) => c.status === 'skipped').length,
-    warnings: cases.reduce((n, c) => n + c.warnings.length, 0),
-    waived: cases.reduce((n, c) => n + (c.waived?.length ?? 0), 0),
-  };
+  const counts = countCases(cases, { waived: true });
   return {
     result: { ...result, cases, counts, conformant: counts.failed === 0 },
     outcome: {

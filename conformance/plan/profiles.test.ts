@@ -7,10 +7,11 @@ import { runConformance } from '../run/runConformance.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { WRITE_OPERATIONS } from './areaPlan.ts';
 import { findProfile, planAreas, PROFILES } from './profiles.ts';
+import { suiteBudget } from '../testing/suiteBudget.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
-describe('profiles', () => {
+describe('profiles', { timeout: suiteBudget(1) }, () => {
   it.each([
     ['platform', undefined, ['auth', 'groups', 'installations', 'user-info', 'data-actions', 'sync', 'generate']],
     ['platform', ['groups', 'sync'], ['groups', 'sync']],
@@ -59,7 +60,7 @@ describe('profiles', () => {
   });
 });
 
-describe('profiles against the mock: the run stays inside the plan', () => {
+describe('profiles against the mock: the run stays inside the plan', { timeout: suiteBudget(1) }, () => {
   let target: MockTarget;
   beforeAll(async () => {
     target = await startMockTarget();

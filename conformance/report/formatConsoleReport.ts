@@ -1,5 +1,6 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import { failedSteps } from '../run/countCases.ts';
 import { setupLine } from '../run/replayVariables.ts';
 import { painter, type Paint } from './colors.ts';
 import { describeValue } from './describeValue.ts';
@@ -135,7 +136,7 @@ function areas(lines: string[], paint: Paint, result: RunResult): void {
   lines.push(paint('bold', 'Areas'));
   for (const area of names) {
     const cases = result.cases.filter((c) => c.area === area);
-    const failed = cases.filter((c) => c.status === 'failed').length;
+    const failed = failedSteps(cases).length;
     const passed = cases.filter((c) => c.status === 'passed').length;
     const skipped = cases.length - failed - passed;
     if (failed > 0) lines.push(`  ${paint('red', '✗')} ${area}: ${failed} failed, ${passed} passed${skipped ? `, ${skipped} skipped` : ''}`);

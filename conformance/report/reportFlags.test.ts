@@ -7,6 +7,8 @@ import { conformDiff } from '../../scripts/conformDiff.ts';
 import { main } from '../cli.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { type HealthyAndBroken, startHealthyAndBroken } from '../testing/startHealthyAndBroken.ts';
+import { suiteBudget, SUITE_RUN_GUARD_MS } from '../testing/suiteBudget.ts';
+import { DEFAULT_GENERATE } from '../generate/GenerateSettings.ts';
 
 interface Run {
   code: number;
@@ -16,6 +18,7 @@ interface Run {
 }
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');
+const UNHURRIED = { ...DEFAULT_GENERATE, deadlineMs: SUITE_RUN_GUARD_MS };
 
 async function run(argv: string[]): Promise<Run> {
   const out: string[] = [];
@@ -28,6 +31,9 @@ async function run(argv: string[]): Promise<Run> {
     writeFile: (p, t) => files.set(p, t),
     now: () => NOW,
     defaultSeed: () => 4242,
+    // The generative phase bounded by its case counts alone: its wall-clock deadline would let a loaded machine
+    // try fewer cases, and two runs of one seed could then disagree.
+    runOptions: { generate: UNHURRIED },
   });
   return { code, out: out.join('\n'), err: err.join('\n'), files };
 }
@@ -45,12 +51,13 @@ type JsonReport = {
     { covered: number; total: number; percent: number; notCovered: Array<{ operation: string; item: string; why: string; detail: string }> }
   >;
   certificate: Record<string, unknown>;
+  counts: { failed: number };
   waivers: { applied: unknown[]; expired: unknown[]; stale: unknown[] };
 };
 const json = (r: Run): JsonReport => JSON.parse(r.files.get('r.json') as string) as JsonReport;
 const verdicts = (report: JsonReport) => report.cases.map((c) => `${c.area} › ${c.title}: ${c.status} ${c.failures.map((f) => f.check).join(',')}`);
 
-describe('report flags against the mock', () => {
+describe('report flags against the mock', { timeout: suiteBudget(1) }, () => {
   let dir: string;
   let healthy: MockTarget;
   let broken: MockTarget;
@@ -95,7 +102,7 @@ describe('report flags against the mock', () => {
     );
   });
 
-  it('gives the same verdicts for the same seed against the same target', async () => {
+  it('gives the same verdicts for the same seed against the same target', { timeout: suiteBudget(4) }, async () => {
     const first = await startMockTarget({ faults: ['ignore-name-filter'] });
     const second = await startMockTarget({ faults: ['ignore-name-filter'] });
     try {
@@ -112,7 +119,7 @@ describe('report flags against the mock', () => {
       await first.close();
       await second.close();
     }
-  }, 60_000);
+  });
 
   it('reports coverage in the JSON report, with why each element was not covered', async () => {
     const r = await run(against(healthy, '--seed', '5', '--only', 'installations', '--read-only'));
@@ -193,7 +200,7 @@ describe('report flags against the mock', () => {
     expect(bad.err).toMatch(/--profile takes platform, data-action-provider, read-only/);
   });
 
-  it('conform:diff names what newly fails and what got fixed, exiting 1 only on a regression', async () => {
+  it('conform:diff names what newly fails and what got fixed, exiting 1 only on a regression', { timeout: suiteBudget(2) }, async () => {
     const good = json(await run(against(healthy, '--seed', '7', '--only', 'groups')));
     const bad = json(await run(against(broken, '--seed', '7', '--only', 'groups')));
     const files: Record<string, string> = { 'old.json': JSON.stringify(good), 'new.json': JSON.stringify(bad), 'junk.json': '{"x":1}' };
@@ -212,11 +219,13 @@ describe('report flags against the mock', () => {
     };
     const regression = diff(['old.json', 'new.json']);
     expect(regression.code).toBe(1);
-    expect(regression.out).toMatch(/^Newly failing: 1\n {2}✗ filter-matches on listGroups \(groups › filter by name\)/m);
+    expect(regression.out).toMatch(/^Newly failing: 1\n {2}✗ groups › filter by name\n {6}filter-matches on listGroups/m);
+    // The same count as the run's own reports: failed steps.
+    expect(regression.out).toMatch(new RegExp(`^Failed steps: 0 → ${bad.counts.failed}$`, 'm'));
     expect(regression.out).toMatch(/^Fixed: 0$/m);
     const fixed = diff(['new.json', 'old.json']);
     expect(fixed.code).toBe(0);
-    expect(fixed.out).toMatch(/^Newly failing: 0\nFixed: 1\n {2}✓ filter-matches on listGroups/m);
+    expect(fixed.out).toMatch(/^Newly failing: 0\nFixed: 1\n {2}✓ groups › filter by name\n {6}filter-matches on listGroups/m);
     expect(diff(['old.json', 'junk.json'])).toMatchObject({ code: 2, out: expect.stringMatching(/junk\.json is not a conformance JSON report/) });
     expect(diff(['old.json'])).toMatchObject({ code: 2 });
     expect(diff(['old.json', 'missing.json'])).toMatchObject({ code: 2, out: expect.stringMatching(/cannot read missing\.json/) });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loadContract, type Contract } from '../../spec/contract.ts';
 import { describeWaiver } from '../plan/waivers.ts';
+import { failedSteps } from '../run/countCases.ts';
 import type { RunResult } from '../run/RunResult.ts';
 import { setupLine, type ReplayVariable } from '../run/replayVariables.ts';
 import { forReport } from './forReport.ts';
@@ -85,11 +86,11 @@ ${w.stale.length > 0 ? html`<h3>Stale (matched no failure: remove them)</h3><ul>
  * JUnit's testcases with a <failure> and the banner (a step fails once, whatever number of rules it broke).
  */
 function renderFailedSteps(result: RunResult): Html {
-  const failed = result.cases.filter((c) => c.status === 'failed');
+  const failed = failedSteps(result.cases);
   if (failed.length === 0) return html``;
   return html`<section id="failures"><h2>${failed.length} failed step${failed.length === 1 ? '' : 's'}</h2><ol>${failed.map(
-    (c) =>
-      html`<li><b>${c.area} › ${c.title}</b><ul>${c.failures.map((f) => html`<li><span class="badge ${f.severity}">${f.severity}</span> <code>${f.check}</code>${f.exchange.operationId ? html` on <code>${f.exchange.operationId}</code>` : ''}: ${f.message}</li>`)}</ul></li>`,
+    ({ step, case: c }) =>
+      html`<li><b>${step}</b><ul>${c.failures.map((f) => html`<li><span class="badge ${f.severity}">${f.severity}</span> <code>${f.check}</code>${f.exchange.operationId ? html` on <code>${f.exchange.operationId}</code>` : ''}: ${f.message}</li>`)}</ul></li>`,
   )}</ol></section>`;
 }
 

@@ -1,4 +1,5 @@
 import type { CheckFailure } from '../checks/Check.ts';
+import { failedSteps } from '../run/countCases.ts';
 import type { CaseResult, RunResult } from '../run/RunResult.ts';
 import { describeValue } from './describeValue.ts';
 import { forReport } from './forReport.ts';
@@ -12,7 +13,7 @@ export function toJunitXml(run: RunResult): string {
     const cases = result.cases.filter((c) => c.area === area);
     const time = cases.reduce((n, c) => n + c.durationMs, 0);
     return [
-      `  <testsuite name="${esc(area)}" tests="${cases.length}" failures="${count(cases, 'failed')}" errors="0" skipped="${count(cases, 'skipped')}" time="${seconds(time)}" timestamp="${esc(result.startedAt)}">`,
+      `  <testsuite name="${esc(area)}" tests="${cases.length}" failures="${failedSteps(cases).length}" errors="0" skipped="${count(cases, 'skipped')}" time="${seconds(time)}" timestamp="${esc(result.startedAt)}">`,
       `    <properties>`,
       `      <property name="baseUrl" value="${esc(result.baseUrl)}"/>`,
       `      <property name="seed" value="${result.seed}"/>`,

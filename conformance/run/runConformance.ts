@@ -15,6 +15,7 @@ import { createStepContext, type SharedState, type StepRecorder } from './create
 import type { CaseResult, ProgressEvent, RunResult } from './RunResult.ts';
 import { SkipSignal } from './StepContext.ts';
 import { UnreachableError } from './UnreachableError.ts';
+import { countCases } from './countCases.ts';
 import { headerVariable, isSecretHeader, replayVariables } from './replayVariables.ts';
 
 /** A whole run's deadline unless --timeout says otherwise: ample for the bounded work of every area. */
@@ -163,12 +164,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
   // A user token the suite's own login obtained (not one it was given): --save-token writes it.
   const loggedIn = shared.userToken !== undefined && shared.userToken !== config.userToken ? shared.userToken : undefined;
-  const counts = {
-    passed: cases.filter((c) => c.status === 'passed').length,
-    failed: cases.filter((c) => c.status === 'failed').length,
-    skipped: cases.filter((c) => c.status === 'skipped').length,
-    warnings: cases.reduce((n, c) => n + c.warnings.length, 0),
-  };
+  const counts = countCases(cases);
   return {
     baseUrl: client.baseUrl,
     seed: options.seed,

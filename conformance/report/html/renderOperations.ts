@@ -1,10 +1,11 @@
 import type { CheckFailure } from '../../checks/Check.ts';
+import { failedSteps, OUTSIDE_OPERATIONS, stepName } from '../../run/countCases.ts';
 import type { CaseResult, RunResult } from '../../run/RunResult.ts';
 import type { WaivedFailure } from '../RunReportExtras.ts';
 import { html, type Html } from './escapeHtml.ts';
 import { renderFailure, type FailureKind } from './renderFailure.ts';
 
-export const OUTSIDE = '(outside the spec operations)';
+export const OUTSIDE = OUTSIDE_OPERATIONS;
 
 interface Entry {
   failure: CheckFailure | WaivedFailure;
@@ -16,8 +17,11 @@ interface Entry {
 export function renderOperations(result: RunResult, operationOrder: readonly string[], describe: (op: string) => string): Html {
   const entries = new Map<string, Entry[]>();
   const steps = new Map<string, CaseResult[]>();
+  // Each failed step is counted under one operation (its first failure's): the badges add up to the run's count.
+  const counted = new Map<string, number>();
+  for (const { operation } of failedSteps(result.cases)) counted.set(operation, (counted.get(operation) ?? 0) + 1);
   for (const c of result.cases) {
-    const step = `${c.area} › ${c.title}`;
+    const step = stepName(c);
     const add = (list: CheckFailure[], kind: FailureKind): void => {
       for (const failure of list) {
         const op = failure.exchange.operationId ?? OUTSIDE;
@@ -35,12 +39,22 @@ export function renderOperations(result: RunResult, operationOrder: readonly str
     const rank: Record<FailureKind, number> = { failure: 0, waived: 1, warning: 2 };
     const own = [...(entries.get(op) ?? [])].sort((a, b) => rank[a.kind] - rank[b.kind]);
     const opSteps = steps.get(op) ?? [];
-    // Failed steps on this operation (the run's one failure count is in steps), not broken rules.
-    const failing = new Set(own.filter((e) => e.kind === 'failure').map((e) => e.step)).size;
-    const state = failing > 0 ? 'failed' : own.length > 0 ? (own.some((e) => e.kind === 'warning') ? 'warning' : 'waived') : 'passed';
+    // Failed steps counted under this operation (the run's one failure count is in steps, see failedSteps). An
+    // operation whose failures belong to steps counted under another one says so, with no number of its own.
+    const failing = counted.get(op) ?? 0;
+    const broken = own.some((e) => e.kind === 'failure');
+    const state = broken ? 'failed' : own.length > 0 ? (own.some((e) => e.kind === 'warning') ? 'warning' : 'waived') : 'passed';
+    const label =
+      state === 'passed'
+        ? '✓ passed'
+        : state !== 'failed'
+          ? state
+          : failing > 0
+            ? `✗ ${failing} failed step${failing === 1 ? '' : 's'}`
+            : '✗ failing in steps counted under another operation';
     const checks = [...new Set([...opSteps.flatMap((c) => c.checks ?? []), ...own.map((e) => e.failure.check)])].sort();
-    return html`<details class="op ${own.length === 0 ? 'clean' : ''}" id="op-${op}"${failing > 0 ? html` open` : ''}>
-<summary><span class="badge ${state}">${state === 'passed' ? '✓ passed' : state === 'failed' ? `✗ ${failing} failed step${failing === 1 ? '' : 's'}` : state}</span> <b><code>${op}</code></b> <span class="muted mono">${op === OUTSIDE ? '' : describe(op)}</span> <span class="muted">· ${opSteps.length} step${opSteps.length === 1 ? '' : 's'}</span></summary>
+    return html`<details class="op ${own.length === 0 ? 'clean' : ''}" id="op-${op}"${broken ? html` open` : ''}>
+<summary><span class="badge ${state}" data-failed-steps="${failing}">${label}</span> <b><code>${op}</code></b> <span class="muted mono">${op === OUTSIDE ? '' : describe(op)}</span> <span class="muted">· ${opSteps.length} step${opSteps.length === 1 ? '' : 's'}</span></summary>
 <div class="body">
 ${checks.length > 0 ? html`<h3>Checks</h3><table><thead><tr><th>check</th><th>result</th></tr></thead><tbody>${checks.map((check) => html`<tr><td><code>${check}</code></td><td>${checkOutcome(own.filter((e) => e.failure.check === check))}</td></tr>`)}</tbody></table>` : ''}
 ${opSteps.length > 0 ? html`<h3>Steps</h3><ul>${opSteps.map((c) => html`<li><span class="badge ${c.status}">${c.status}</span> ${c.area} › ${c.title}${c.skipReason ? html` <span class="muted">(${c.skipReason})</span>` : ''}</li>`)}</ul>` : ''}
