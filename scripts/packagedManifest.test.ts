@@ -12,6 +12,9 @@ describe('packagedManifest', () => {
   it('keeps the name, version and run-time dependencies', () => {
     expect(manifest).toMatchObject({ name: repo.name, version: repo.version, dependencies: repo.dependencies, type: 'module' });
   });
+  it('carries the licence the package ships (MIT, LICENSE)', () => {
+    expect(manifest.license).toBe('MIT');
+  });
   it('points the bins inside the package root (dist/ is the root)', () => {
     expect(manifest.bin).toEqual({ 'edu-mock': 'mock/bin/edu-mock.js', 'edu-conform': 'conformance/bin/edu-conform.js' });
   });

@@ -1,118 +1,283 @@
 /**
- * The package as a team meets it: `npm run package` (which builds dist/, the package's root), the tarball installed
- * into an empty folder (dependencies from npm's cache where it has them, else the npm registry), then, with no
- * TypeScript toolchain installed there: `--help` and `--version` of both bins, `edu-mock --port 0`, and
- * `npx edu-conform` against it with --json and --html, run to completion as the README shows, and
- * `npx edu-mock proxy --upstream` in front of it.
- * Where the tarball cannot be installed (no registry, no cache) the test says so and skips.
+ * The package as a partner meets it, who has nothing else: `npm run package` (which builds dist/, the package's
+ * root), the tarball installed into an empty folder (dependencies from npm's cache where it has them, else the npm
+ * registry), then, with no TypeScript toolchain installed there: `--help` and `--version` of both bins, every
+ * file the code reads at run time and every file the README names, `edu-mock --port 0`, `npx edu-conform`
+ * against it, and against an implementation other than the mock (the suite's test target, which answers statuses
+ * the spec does not document: a 404 for an operation it lacks), and `npx edu-mock proxy` in front of both, killed
+ * by its process id. Where the tarball cannot be installed (no registry, no cache) the tests say so and skip.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { TargetOptions } from '../../conformance/testing/target/TargetOptions.ts';
+import { startTestTarget, type TestTarget } from '../../conformance/testing/target/startTestTarget.ts';
+import { INSTALLED_PREFIX, npmScriptsNamed, readmePaths } from '../../scripts/packageReadme.ts';
+import { runtimeReads } from '../../scripts/runtimeReads.ts';
+import { freedWithin, portFree } from '../../scripts/testing/portFreed.ts';
 import { waitForListening } from '../../scripts/testing/waitForListening.ts';
+import { SUBCOMMANDS } from '../cli/subcommands.ts';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'edu-pack-'));
+const app = join(work, 'app');
+const pkgDir = join(app, INSTALLED_PREFIX);
+const bin = join(app, 'node_modules', '.bin');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-let child: ChildProcess | undefined;
-let proxy: ChildProcess | undefined;
+const PROXY_BANNER = /Validating proxy on (http:\/\/\S+)/;
+const spawned: ChildProcess[] = [];
+const targets: TestTarget[] = [];
+let installError: string | undefined;
+
+type Failure = { code?: number; stdout?: string; stderr?: string };
+interface Finding {
+  check: string;
+  severity: string;
+  source?: { kind: string; text: string };
+}
+interface Report {
+  certificate: { suite: { version: string }; result: string };
+  cases: Array<{ area: string; title: string; status: string; failures: Finding[]; warnings: Finding[] }>;
+}
+
+/** A run's verdicts, each case's outcome and what it found, by rule and the rule's source: comparable across runs. */
+function verdicts(report: Report): string[] {
+  const line = (kind: string, f: Finding): string => `${kind} ${f.check} ${f.severity} ${f.source?.text ?? ''} ${f.source?.kind ?? ''}`;
+  return [
+    ...new Set(
+      report.cases.flatMap((c) => [
+        `case ${c.area} ${c.title} ${c.status}`,
+        ...c.failures.map((f) => line('failure', f)),
+        ...c.warnings.map((f) => line('warning', f)),
+      ]),
+    ),
+  ].sort();
+}
+
+/** A process of the test, in a process group of its own, so whatever it leaves is stopped afterwards. */
+function start(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  spawned.push(child);
+  return child;
+}
+
+/** The installed `edu-conform` against a target, with its reports; the exit code, output and JSON report. */
+async function conform(name: string, baseUrl: string, config: string, extra: string[] = []) {
+  const json = join('out', `${name}.json`);
+  const result = await run(npx, ['--no-install', 'edu-conform', '--base-url', baseUrl, '--config', config, '--seed', '7', '--json', json, ...extra], {
+    cwd: app,
+    timeout: 240_000,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: Failure) => error);
+  const report = JSON.parse(readFileSync(join(app, json), 'utf8')) as Report;
+  return { code: 'code' in result ? (result.code ?? 0) : 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`, report };
+}
+
+function skipUnlessInstalled(ctx: TestContext): void {
+  if (installError === undefined) return;
+  console.warn(`package.test.ts: the tarball could not be installed (no registry or cache here?); skipped: ${installError}`);
+  ctx.skip();
+}
+
+beforeAll(async () => {
+  await run(npm, ['run', 'package', '--silent', '--', '--pack-destination', work], { cwd: root, timeout: 180_000 });
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), '{"name":"pack-check","private":true}');
+  try {
+    await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball as string)], {
+      cwd: app,
+      timeout: 150_000,
+    });
+  } catch (error) {
+    installError = (error as Error).message.split('\n')[0];
+  }
+}, 400_000);
 
 afterAll(async () => {
-  if (proxy && proxy.exitCode === null) {
-    // npx runs the bin as its child: the whole group goes.
-    process.kill(-(proxy.pid as number), 'SIGTERM');
-    await once(proxy, 'exit');
+  for (const child of spawned) {
+    const exited = child.exitCode !== null || child.signalCode !== null;
+    const exit = exited ? undefined : once(child, 'exit');
+    // Its whole process group: what it left behind too (a server that outlived npx, when a test fails).
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // the group is gone: nothing left
+    }
+    await exit;
   }
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  await Promise.all(targets.map((t) => t.close()));
   rmSync(work, { recursive: true, force: true });
 });
 
 describe('the npm package', () => {
-  it('packs, installs into an empty folder and runs edu-mock and edu-conform without TypeScript', async (ctx) => {
-    await run(npm, ['run', 'package', '--silent', '--', '--pack-destination', work], { cwd: root, timeout: 180_000 });
-    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
-    expect(tarball).toBeDefined();
-    const app = join(work, 'app');
-    rmSync(app, { recursive: true, force: true });
-    await run('mkdir', ['-p', app]);
-    writeFileSync(join(app, 'package.json'), '{"name":"pack-check","private":true}');
-    try {
-      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball as string)], {
-        cwd: app,
-        timeout: 150_000,
-      });
-    } catch (error) {
-      console.warn(`package.test.ts: the tarball could not be installed (no registry or cache here?); skipped: ${(error as Error).message.split('\n')[0]}`);
-      ctx.skip();
-      return;
-    }
-    const bin = join(app, 'node_modules', '.bin');
+  it('installs without TypeScript, with its licence, and says what it is', async (ctx) => {
+    skipUnlessInstalled(ctx);
     expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
     expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
-
-    const help = await run(process.execPath, [join(bin, 'edu-mock'), '--help'], { cwd: app, timeout: 30_000 });
-    expect(help.stdout).toMatch(/^usage: edu-mock \[options\]/);
-    for (const flag of ['--port', '--host', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--public-url'])
-      expect(help.stdout).toContain(flag);
-    const conformHelp = await run(process.execPath, [join(bin, 'edu-conform'), '--help'], { cwd: app, timeout: 30_000 });
-    expect(conformHelp.stdout).toMatch(/^Usage: edu-conform --base-url URL/);
-    expect(conformHelp.stdout).not.toContain('npm run conform');
-    const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'edu-platform-contract', 'package.json'), 'utf8')) as Record<string, unknown>;
+    const installed = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(installed).not.toHaveProperty('private');
     expect(installed).not.toHaveProperty('scripts');
     expect(installed).not.toHaveProperty('devDependencies');
+    expect(installed.license).toBe('MIT');
+    expect(readFileSync(join(pkgDir, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 edu-platform-contract authors/);
     for (const name of ['edu-mock', 'edu-conform']) {
       const version = await run(process.execPath, [join(bin, name), '--version'], { cwd: app, timeout: 30_000 });
       expect(version.stdout.trim()).toBe(`edu-platform-contract ${installed.version as string}`);
     }
+  });
 
-    child = spawn(process.execPath, [join(bin, 'edu-mock'), '--port', '0', '--host', '127.0.0.1', '--quiet'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
-    const base = await waitForListening(child);
+  it('holds every file its code reads at run time, and every file its README names', (ctx) => {
+    skipUnlessInstalled(ctx);
+    const { reads } = runtimeReads();
+    const missing = reads.filter((r) => !r.path.startsWith('../') && !existsSync(join(pkgDir, r.path))).map((r) => `${r.path} (${r.module}:${r.line})`);
+    expect(missing).toEqual([]);
+    const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+    expect(npmScriptsNamed(readme)).toEqual([]);
+    const { inPackage, unprefixed } = readmePaths(readme);
+    expect(inPackage.length).toBeGreaterThan(0);
+    // As a reader types them, from the folder the package was installed in.
+    expect(inPackage.filter((p) => !existsSync(join(pkgDir, p)))).toEqual([]);
+    expect(unprefixed.filter((p) => existsSync(join(root, p)))).toEqual([]);
+  });
+
+  it('lists every command in --help, each named as the package runs it', async (ctx) => {
+    skipUnlessInstalled(ctx);
+    const help = await run(process.execPath, [join(bin, 'edu-mock'), '--help'], { cwd: app, timeout: 30_000 });
+    expect(help.stdout).toMatch(/^usage: edu-mock \[options\]/);
+    for (const flag of ['--port', '--host', '--seed', '--size', '--state-file', '--clock', '--frozen', '--faults', '--quiet', '--public-url'])
+      expect(help.stdout).toContain(flag);
+    for (const sub of SUBCOMMANDS) {
+      expect(help.stdout).toContain(`edu-mock ${sub.name} ${sub.args}`);
+      const own = await run(process.execPath, [join(bin, 'edu-mock'), sub.name, '--help'], { cwd: app, timeout: 30_000 });
+      expect(own.stdout).toMatch(new RegExp(`^Usage: edu-mock ${sub.name} `));
+      expect(own.stdout).not.toContain('npm run');
+    }
+    expect(help.stdout).not.toContain('npm run');
+    const conformHelp = await run(process.execPath, [join(bin, 'edu-conform'), '--help'], { cwd: app, timeout: 30_000 });
+    expect(conformHelp.stdout).toMatch(/^Usage: edu-conform --base-url URL/);
+    expect(conformHelp.stdout).not.toContain('npm run conform');
+  });
+
+  it('runs edu-mock, edu-conform against it as the README shows, and edu-mock proxy in front of it', { timeout: 400_000 }, async (ctx) => {
+    skipUnlessInstalled(ctx);
+    const mock = start(process.execPath, [join(bin, 'edu-mock'), '--port', '0', '--host', '127.0.0.1', '--quiet']);
+    const base = await waitForListening(mock);
     const spec = (await (await fetch(`${base}/openapi.json`)).json()) as { servers: Array<{ url: string }> };
     expect(spec.servers[0]?.url).toBe(base);
     expect((await fetch(`${base}/docs/swagger-ui-bundle.js`)).status).toBe(200);
     expect((await fetch(`${base}/__mock/ui`)).status).toBe(200);
-    const groups = await fetch(`${base}/v1/groups?limit=1`, {
-      headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
+    const headers = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' };
+    expect((await fetch(`${base}/v1/groups?limit=1`, { headers })).status).toBe(200);
+    // The README's curl lines as written, run from the folder the package is installed in (its sample bodies
+    // are read from there): each must be answered below 400.
+    const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+    const curls = [...readme.matchAll(/^```sh\n([\s\S]*?)^```/gm)]
+      .map((m) => (m[1] as string).replace(/\\\n\s*/g, ' '))
+      .filter((block) => /^curl /m.test(block))
+      .map((block) => block.split('http://localhost:4010').join(base));
+    expect(curls).toHaveLength(1);
+    await run('bash', ['-c', `set -eo pipefail\ncurl() { command curl --fail-with-body --max-time 20 "$@"; }\n${curls[0] as string}`], {
+      cwd: app,
+      timeout: 60_000,
     });
-    expect(groups.status).toBe(200);
 
-    // The README's line, in a folder that holds nothing but the installed package.
-    const config = join('node_modules', 'edu-platform-contract', 'fixtures', 'conform.mock.json');
-    const conform = await run(
-      npx,
-      ['--no-install', 'edu-conform', '--base-url', base, '--config', config, '--seed', '7', '--json', 'out/conform.json', '--html', 'out/conform.html'],
-      { cwd: app, timeout: 240_000 },
-    ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
-    expect(conform.stderr ?? '').not.toMatch(/internal error/);
-    expect('code' in conform ? conform.code : 0).toBe(0);
-    const report = JSON.parse(readFileSync(join(app, 'out', 'conform.json'), 'utf8')) as { certificate: { suite: { version: string }; result: string } };
-    expect(report.certificate.suite.version).toBe(installed.version);
+    const { code, output, report } = await conform('mock', base, `${INSTALLED_PREFIX}fixtures/conform.mock.json`, ['--html', 'out/mock.html']);
+    expect(output).not.toMatch(/internal error|step-error|ENOENT/);
+    expect(code).toBe(0);
+    expect(report.certificate.suite.version).toBe(JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version);
     expect(report.certificate.result).toBe('pass');
-    expect(readFileSync(join(app, 'out', 'conform.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    expect(readFileSync(join(app, 'out', 'mock.html'), 'utf8')).toMatch(/^<!doctype html>/i);
 
     // The validating proxy as docs/replay-and-proxy.md starts it from the package: `npx edu-mock proxy --upstream URL`.
-    proxy = spawn(npx, ['--no-install', 'edu-mock', 'proxy', '--upstream', base, '--port', '0', '--host', '127.0.0.1'], {
-      cwd: app,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const proxied = await waitForListening(proxy, { pattern: /Validating proxy on (http:\/\/\S+)/ });
-    const through = await fetch(`${proxied}/v1/groups?limit=1`, {
-      headers: { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' },
-    });
+    const proxy = start(npx, ['--no-install', 'edu-mock', 'proxy', '--upstream', base, '--port', '0', '--host', '127.0.0.1']);
+    const proxied = await waitForListening(proxy, { pattern: PROXY_BANNER });
+    const through = await fetch(`${proxied}/v1/groups?limit=1`, { headers });
     expect(through.status).toBe(200);
     expect(through.headers.get('x-contract-violations')).toBeNull();
     const journal = (await (await fetch(`${proxied}/__mock/journal`)).json()) as Array<{ operationId?: string; status?: number }>;
     expect(journal.map((e) => [e.operationId, e.status])).toEqual([['listGroups', 200]]);
-  }, 600_000);
+  });
+
+  // Implementations other than the mock, which answer statuses the spec does not document: every such answer is
+  // judged by a rule of spec/DECISIONS.md, which the package must have. The verdicts must be the ones the suite
+  // gives from the source, on a fresh target of the same options, with the same seed: real verdicts, and no step
+  // that could not complete.
+  it.for<[string, TargetOptions, number]>([
+    ['a 202 upload with no body, 403 for a bad token', { upload: '202-empty', badTokenStatus: 403, errorType: 'application/json' }, 0],
+    ['a rate limiter (429) and the fault deleted-group-unreadable', { rateLimitEvery: 7, faults: ['deleted-group-unreadable'] }, 1],
+  ])('edu-conform judges the test target with %s as the suite does from source', { timeout: 400_000 }, async ([name, options, exitCode], ctx) => {
+    skipUnlessInstalled(ctx);
+    const file = name.replace(/\W+/g, '-');
+    const installed = await startTestTarget(options);
+    targets.push(installed);
+    writeFileSync(join(app, `${file}.json`), JSON.stringify(installed.config));
+    const got = await conform(file, installed.url, `${file}.json`);
+    expect(got.output).not.toMatch(/step-error|ENOENT|internal error/);
+    expect(got.code).toBe(exitCode);
+
+    const fresh = await startTestTarget(options);
+    targets.push(fresh);
+    writeFileSync(join(work, `${file}.json`), JSON.stringify(fresh.config));
+    const source = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'conformance/cli.ts',
+        '--base-url',
+        fresh.url,
+        '--config',
+        join(work, `${file}.json`),
+        '--seed',
+        '7',
+        '--json',
+        join(work, `${file}.report.json`),
+      ],
+      { cwd: root, timeout: 240_000, maxBuffer: 64 * 1024 * 1024 },
+    ).catch((error: Failure) => error);
+    expect('code' in source ? source.code : 0).toBe(exitCode);
+    const want = JSON.parse(readFileSync(join(work, `${file}.report.json`), 'utf8')) as Report;
+    expect(verdicts(got.report)).toEqual(verdicts(want));
+    // Rules of our decisions were applied (the file the package once lacked), as warnings.
+    expect(verdicts(got.report).some((v) => v.startsWith('warning') && v.endsWith('decision'))).toBe(true);
+  });
+
+  it('edu-mock proxy passes an undocumented status through, and frees its port when npx is killed by its pid', { timeout: 120_000 }, async (ctx) => {
+    skipUnlessInstalled(ctx);
+    // A 202 with no body for the upload: a legitimate answer the spec does not document (its success is a decision).
+    const target = await startTestTarget({ upload: '202-empty' });
+    targets.push(target);
+    const proxy = start(npx, ['--no-install', 'edu-mock', 'proxy', '--upstream', target.url, '--port', '0', '--host', '127.0.0.1']);
+    const proxied = await waitForListening(proxy, { pattern: PROXY_BANNER });
+    const upload = await fetch(`${proxied}/v2/sync/run-001/uploadEntities`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${target.config.token as string}`,
+        'community-id': target.config.community as string,
+        'content-type': 'application/json',
+      },
+      body: '{"groups":{"data":[]}}',
+    });
+    // The upstream's answer as it is (not a 502 of the proxy's own), flagged.
+    expect(upload.status).toBe(202);
+    expect(upload.headers.get('x-contract-violations')).toContain('status-documented');
+    const journal = (await (await fetch(`${proxied}/__mock/journal`)).json()) as Array<{ operationId?: string; status?: number }>;
+    expect(journal.map((e) => [e.operationId, e.status])).toEqual([['uploadSyncEntities', 202]]);
+
+    const port = Number(new URL(proxied).port);
+    expect(await portFree(port)).toBe(false);
+    const exit = once(proxy, 'exit');
+    // npx's own process only, as `kill <pid>` does: not its process group.
+    proxy.kill('SIGTERM');
+    await exit;
+    expect(await freedWithin(port)).toBe(true);
+  });
 });

@@ -182,6 +182,10 @@ describe('serverHelp', () => {
     expect(text).toContain(`(${line} --help)`);
   });
 
+  it('as the package prints it, names no npm script (the package has none)', () => {
+    expect(serverHelp('edu-mock', faultCatalog)).not.toMatch(/\bnpm (run|start|test)\b/);
+  });
+
   it('lists every fault by name', () => {
     const withFaults = serverHelp('edu-mock', faultCatalog);
     for (const fault of faultCatalog) expect(withFaults).toMatch(new RegExp(`^  ${fault.name} `, 'm'));

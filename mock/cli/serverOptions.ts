@@ -108,7 +108,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     value: 'FILE',
     env: 'MOCK_DEV_STATE',
     description:
-      'npm run dev: keep faults, clock, latency and journal in FILE across restarts, and serve the last good spec while spec/openapi.yaml has an error',
+      'keep faults, clock, latency and journal in FILE across the restarts of a watch mode, and serve the last good spec while spec/openapi.yaml has an error',
   },
   {
     name: 'database-url',
