@@ -1,6 +1,7 @@
 import type { ProgressEvent } from '../run/RunResult.ts';
 import { painter, type Paint } from './colors.ts';
 import { summaryLine } from './summaryLine.ts';
+import { countCases } from '../run/countCases.ts';
 
 /** Prints the seed first, then a line as each scenario starts and one with its counts as it ends. */
 export function createProgressPrinter(write: (line: string) => void, paint: Paint = painter(false)): (event: ProgressEvent) => void {
@@ -18,12 +19,7 @@ export function createProgressPrinter(write: (line: string) => void, paint: Pain
       case 'case':
         break;
       case 'scenario-end': {
-        const counts = {
-          passed: event.cases.filter((c) => c.status === 'passed').length,
-          failed: event.cases.filter((c) => c.status === 'failed').length,
-          skipped: event.cases.filter((c) => c.status === 'skipped').length,
-          warnings: event.cases.reduce((n, c) => n + c.warnings.length, 0),
-        };
+        const counts = countCases(event.cases);
         // An area where every step was skipped tested nothing: never shown as passed.
         const allSkipped = event.cases.length > 0 && counts.skipped === event.cases.length;
         const mark = counts.failed > 0 ? paint('red', '✗') : allSkipped ? paint('yellow', '–') : paint('green', '✓');
