@@ -4,29 +4,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { freedWithin, portFree } from '../../scripts/testing/portFreed.ts';
 import { exitWithParent, PARENT_PID_ENV } from './exitWithParent.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
-
-/** Whether a server can bind the port now (it cannot while the mock still holds it). */
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function freeWithin(port: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await portFree(port)) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
 
 describe('exitWithParent', () => {
   it('calls back once the parent id changes, and only then', () => {
@@ -83,7 +65,7 @@ describe('npm start', () => {
       const exit = once(npm, 'exit');
       npm.kill('SIGTERM');
       await exit;
-      expect(await freeWithin(port, 5000)).toBe(true);
+      expect(await freedWithin(port)).toBe(true);
     } finally {
       // Whatever is left of its process group (a server that outlived npm, when this test fails).
       try {
