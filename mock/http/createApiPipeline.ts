@@ -48,7 +48,7 @@ export interface ApiPipelineOptions {
   log?: (line: string) => void;
 }
 
-/** An answer before it is encoded, and whether it is the operation's own (checked against the spec) or the mock's. */
+/** What the stages leave for the way out: the answer before it is encoded, and whether it is the operation's own (checked against the spec) or the mock's. */
 interface Outcome {
   response: FaultResponse;
   /** The mock's or HTTP's business (a bad session, a body too large, a failed commit): not checked against the spec. */
@@ -65,55 +65,58 @@ interface Outcome {
  */
 export function createApiPipeline(contract: Contract, door: FrontDoor, options: ApiPipelineOptions): ApiPipeline {
   const log = options.log;
-  return (request) => {
-    const match = contract.matchOperation(request.method, request.path);
-    const handler = match && options.handlers[match.operation.operationId];
-    if (!match || !handler) return undefined;
+  // One async function per request (its own promise and the stages' awaits): no chain of callbacks to allocate.
+  const lifecycle = async (request: ApiRequest, op: OperationSpec, pathParams: Record<string, string>, handler: OperationHandler): Promise<ApiAnswer> => {
     const started = performance.now();
     const arrival = door(request);
     // The session's clock when the request arrived; formatted only if the journal entry is ever read.
     const at = arrival.clock.now();
     const head: string[] = [];
     appendCorsHeaders(head, request.url, request.headers.origin as string | undefined, options.cors);
-    const op = match.operation;
-    const read: { body?: Uint8Array } = {};
-    return run(arrival, contract, options, op, match.pathParams, handler, request, read)
-      .catch((error: unknown): Outcome => {
-        log?.(`internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
-        const problem = new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.');
-        const response = { status: problem.status, body: problemBody(problem, request.url), headers: { 'Content-Type': 'application/problem+json' } };
-        return { response, outsideContract: true, faults: 0, requestBody: read.body };
-      })
-      .then((outcome) => {
-        let response = outcome.response;
-        let outsideContract = outcome.outsideContract;
-        // Durability is a stage like the others: a failed commit is an ordinary 503 answer, checked, encoded and journaled.
-        // Whatever a failed handler wrote is made durable (or undone) before anything is answered, too.
-        if (options.commit) {
-          const committed = options.commit(response, request.url);
-          if (committed !== response) {
-            response = committed;
-            outsideContract = true;
-          }
-        }
-        const validate = options.validateResponses && (outcome.session?.faults.size ?? 0) === 0 && outcome.faults === 0 && !outsideContract;
-        const encoded = encodeAnswer(contract, op, response, head, validate);
-        journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody }, log);
-        return encoded.answer;
-      });
+    const outcome: Outcome = { response: NO_RESPONSE, outsideContract: false, faults: 0 };
+    try {
+      await run(arrival, options, op, pathParams, handler, request, outcome);
+    } catch (error) {
+      log?.(`internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+      const problem = new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.');
+      outcome.response = { status: problem.status, body: problemBody(problem, request.url), headers: { 'Content-Type': 'application/problem+json' } };
+      outcome.outsideContract = true;
+    }
+    let response = outcome.response;
+    // Durability is a stage like the others: a failed commit is an ordinary 503 answer, checked, encoded and
+    // journaled. Whatever a failed handler wrote is made durable (or undone) before anything is answered, too.
+    if (options.commit) {
+      const committed = options.commit(response, request.url);
+      if (committed !== response) {
+        response = committed;
+        outcome.outsideContract = true;
+      }
+    }
+    const validate = options.validateResponses && (outcome.session?.faults.size ?? 0) === 0 && outcome.faults === 0 && !outcome.outsideContract;
+    const encoded = encodeAnswer(contract, op, response, head, validate);
+    journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody }, log);
+    return encoded.answer;
+  };
+  return (request) => {
+    const match = contract.matchOperation(request.method, request.path);
+    const handler = match && options.handlers[match.operation.operationId];
+    if (!match || !handler) return undefined;
+    return lifecycle(request, match.operation, match.pathParams, handler);
   };
 }
 
+const NO_RESPONSE: FaultResponse = { status: 500, body: undefined, headers: {} };
+
+/** Runs the stages up to the answer, writing what it learns into `outcome` (so a failure keeps what was read). */
 async function run(
   arrival: Arrival,
-  contract: Contract,
   options: ApiPipelineOptions,
   op: OperationSpec,
   pathParams: Record<string, string>,
   handler: OperationHandler,
   request: ApiRequest,
-  read: { body?: Uint8Array },
-): Promise<Outcome> {
+  outcome: Outcome,
+): Promise<void> {
   let session: Session | undefined;
   let faults: Fault[] = [];
   let faultCtx: FaultRequestContext | undefined;
@@ -124,8 +127,9 @@ async function run(
     assertPlainPathParams(pathParams);
     try {
       session = sessionOf(arrival);
+      outcome.session = session;
       raw = typeof request.body === 'function' ? await request.body() : request.body;
-      read.body = raw;
+      outcome.requestBody = raw;
     } catch (error) {
       // The session and the transport (body too large, bad length, unknown encoding) are the mock's and
       // HTTP's business, not the operation's: their answers are outside the contract, as they were before
@@ -171,5 +175,7 @@ async function run(
     response.headers = { ...response.headers };
     for (const fault of faults) fault.onResponse?.(faultCtx, response);
   }
-  return { response, outsideContract, faults: faults.length, session, requestBody: raw };
+  outcome.response = response;
+  outcome.outsideContract = outsideContract;
+  outcome.faults = faults.length;
 }

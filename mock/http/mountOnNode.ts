@@ -23,7 +23,10 @@ export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeM
     if (refuseForeignHost(req, res, host)) return true;
     const url = req.url ?? '/';
     const { path, search } = splitRequestUrl(url);
-    const answered = pipeline({ method: req.method ?? 'GET', url, path, search, headers: req.headers, body: () => readRequestBody(req, res) });
+    const headers = req.headers;
+    // Without Content-Length or Transfer-Encoding there is no body (RFC 9112 §6.3): no reader to make.
+    const bodied = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+    const answered = pipeline({ method: req.method ?? 'GET', url, path, search, headers, body: bodied ? () => readRequestBody(req, res) : undefined });
     if (!answered) return false;
     answered.then(
       (answer) => {

@@ -93,21 +93,25 @@ export function boundExchange(x: Exchange): Exchange {
     const bytes = bytesOf(req);
     x.requestSize = bytes.length;
     const requestLimit = JOURNAL_REQUEST_BODY_LIMIT + 1;
-    x.requestBody = bytes.length > requestLimit ? Buffer.from(bytes.subarray(0, requestLimit)) : bytes;
+    x.requestBody = bytes.length > requestLimit ? bytes.slice(0, requestLimit) : bytes;
   }
   const res = x.responseBody;
   if (res !== undefined && x.responseValue === undefined) {
-    const size = x.responseSize ?? (typeof res === 'string' ? Buffer.byteLength(res) : res.length);
+    const size = x.responseSize ?? bytesOf(res).length;
     x.responseSize = size;
-    if (size > limit) x.responseBody = Buffer.from(typeof res === 'string' ? res.slice(0, limit) : res.subarray(0, limit));
+    if (size > limit) x.responseBody = typeof res === 'string' ? UTF8_OUT.encode(res.slice(0, limit)) : res.slice(0, limit);
   }
   return x;
 }
 
-/** A body as a Buffer: a Buffer as is, other bytes as a view of the same memory (no copy), text encoded. */
-function bytesOf(body: Uint8Array | string): Buffer {
-  if (typeof body === 'string') return Buffer.from(body);
-  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+// Text and bytes with the platform's own codecs, not Node's Buffer: the journal runs in a browser too (createMock).
+const UTF8_OUT = new TextEncoder();
+// As Buffer#toString: invalid sequences become U+FFFD, and a byte order mark stays.
+const UTF8_IN = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A body as bytes: bytes as they are (no copy), text encoded in UTF-8. */
+function bytesOf(body: Uint8Array | string): Uint8Array {
+  return typeof body === 'string' ? UTF8_OUT.encode(body) : body;
 }
 
 function decodePath(url: string): string {
@@ -125,7 +129,7 @@ function message(headers: Exchange['requestHeaders'], raw: Uint8Array | string |
   const total = size ?? bytes?.length ?? 0;
   if (!bytes || bytes.length === 0) return { headers: masked, size: total };
   const truncated = total > limit || bytes.length > limit;
-  const text = bytes.subarray(0, limit).toString('utf8');
+  const text = UTF8_IN.decode(bytes.subarray(0, limit));
   const type = (masked['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   let body: unknown = maskText(text);
   if (type === 'application/x-www-form-urlencoded') body = maskForm(text);
