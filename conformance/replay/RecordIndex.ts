@@ -97,27 +97,35 @@ export class RecordIndex {
   }
 
   /**
-   * The recorded records sharing at least `need` of `value`'s (key, value) pairs, best first (most shared, then
-   * the latest answer, then the earliest place), each with how many it shares. A record sharing `need` of K pairs
-   * lacks at most K − need of them, so it is in one of the K − need + 1 rarest buckets: only those are walked.
+   * The recorded record sharing the most of `value`'s (key, value) pairs, at least `need` of them, among those
+   * `usable` accepts; ties go to the latest answer, then the earliest place. Buckets are walked rarest first, and
+   * the walk stops once a record not met yet could share too few pairs: after j buckets it shares at most K − j,
+   * which is under `need` after K − need + 1 of them (pigeonhole), and under the best score found as soon as a
+   * rare value (an id) found the record the body came from. Each record met is scored once, pair by pair.
    */
-  candidates(value: Record<string, unknown>, need: number): Array<{ entry: IndexedRecord; score: number }> {
+  best(value: Record<string, unknown>, need: number, usable: (entry: IndexedRecord) => boolean): IndexedRecord | undefined {
     const pairs = Object.entries(value).map(([key, v]) => ({ key, print: this.fingerprint(v) }));
-    if (need > pairs.length || need < 1) return [];
     const buckets = pairs.map((p) => this.byPair.get(pairKey(p.key, p.print)) ?? []).sort((a, b) => a.length - b.length);
-    const found = new Set<IndexedRecord>();
-    for (const bucket of buckets.slice(0, pairs.length - need + 1)) {
-      for (const entry of bucket) {
+    const seen = new Set<IndexedRecord>();
+    let best: { entry: IndexedRecord; score: number } | undefined;
+    for (let j = 0; j < buckets.length; j++) {
+      const most = pairs.length - j;
+      if (most < need || (best && most < best.score)) break;
+      for (const entry of buckets[j] as IndexedRecord[]) {
         this.work.visited++;
-        found.add(entry);
+        if (seen.has(entry)) continue;
+        seen.add(entry);
+        const score = pairs.filter((p) => Object.hasOwn(entry.record, p.key) && this.fingerprint(entry.record[p.key]) === p.print).length;
+        if (score < need || !usable(entry)) continue;
+        if (
+          !best ||
+          score > best.score ||
+          (score === best.score && (entry.answer > best.entry.answer || (entry.answer === best.entry.answer && entry.order < best.entry.order)))
+        )
+          best = { entry, score };
       }
     }
-    const scored: Array<{ entry: IndexedRecord; score: number }> = [];
-    for (const entry of found) {
-      const score = pairs.filter((p) => Object.hasOwn(entry.record, p.key) && this.fingerprint(entry.record[p.key]) === p.print).length;
-      if (score >= need) scored.push({ entry, score });
-    }
-    return scored.sort((a, b) => b.score - a.score || b.entry.answer - a.entry.answer || a.entry.order - b.entry.order);
+    return best?.entry;
   }
 
   /**

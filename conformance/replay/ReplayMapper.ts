@@ -1,5 +1,5 @@
 import { deepEqual, isRecord } from '../checks/values.ts';
-import { RecordIndex } from './RecordIndex.ts';
+import { RecordIndex, type IndexedRecord } from './RecordIndex.ts';
 import type { ConfigValueMap } from './configValueMap.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 
@@ -81,11 +81,9 @@ export class ReplayMapper {
   rebase(value: unknown): unknown {
     if (!isRecord(value)) return value;
     const need = Math.max(3, Math.ceil(Object.keys(value).length / 2));
-    for (const { entry } of this.index.candidates(value, need)) {
-      const actual = valueAt((this.answered[entry.answer] as Answered).actual, entry.path);
-      if (isRecord(actual)) return rebased(value, entry.record, actual, 0);
-    }
-    return value;
+    const actualOf = (entry: IndexedRecord): unknown => valueAt((this.answered[entry.answer] as Answered).actual, entry.path);
+    const entry = this.index.best(value, need, (e) => isRecord(actualOf(e)));
+    return entry ? rebased(value, entry.record, actualOf(entry) as Record<string, unknown>, 0) : value;
   }
 
   /** The recorded call whose answer a value came from (latest first), with the path inside that answer. */
