@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDocumentText, SpecError } from '../../spec/loadDocument.ts';
 import { UsageError } from '../config/UsageError.ts';
@@ -87,7 +88,13 @@ export function specDiffCli(argv: string[], io: SpecDiffIo): number {
       counts: countLevels(kept),
       breaking: kept.some((c) => c.clients === 'breaking' || c.implementations === 'breaking'),
     };
-    const write = io.writeFile ?? ((path: string, text: string) => writeFileSync(path, text));
+    const write =
+      io.writeFile ??
+      ((path: string, text: string) => {
+        // reports/ is not in a fresh clone, and a CI step should not need a mkdir of its own.
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, text);
+      });
     if (values.json !== undefined) write(values.json, JSON.stringify(result, null, 2) + '\n');
     if (values.markdown !== undefined) write(values.markdown, formatSpecDiffMarkdown(result));
     io.stdout(formatSpecDiffText(result));
