@@ -50,6 +50,8 @@ const E2E = [
   'conformance/boundedRun.test.ts',
   // Redocly's respect as a process, against the mock in-process.
   'conformance/arazzo/respect.test.ts',
+  // The README's spec-diff CI step, run by bash in a clone.
+  'scripts/specDiffRecipe.test.ts',
 ];
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
