@@ -66,9 +66,11 @@ export function packageSources(root: string = ROOT): string[] {
   return parsed.fileNames.map((file) => relative(root, file).split(sep).join('/'));
 }
 
-/** Those modules as the `.js` files tsc writes. */
+/** Those modules as the `.js` files tsc writes (a declaration file, `.d.ts`, is compiled into none). */
 export function compiledFiles(root: string = ROOT): string[] {
-  return packageSources(root).map((file) => file.replace(/\.ts$/, '.js'));
+  return packageSources(root)
+    .filter((file) => !file.endsWith('.d.ts'))
+    .map((file) => file.replace(/\.ts$/, '.js'));
 }
 
 function filesUnder(root: string, path: string): string[] {

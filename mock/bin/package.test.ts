@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { TargetOptions } from '../../conformance/testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from '../../conformance/testing/target/startTestTarget.ts';
+import { packageFiles } from '../../scripts/packageContents.ts';
 import { INSTALLED_PREFIX, npmScriptsNamed, readmePaths } from '../../scripts/packageReadme.ts';
 import { runtimeReads } from '../../scripts/runtimeReads.ts';
 import { freedWithin, portFree } from '../../scripts/testing/portFreed.ts';
@@ -34,6 +35,8 @@ const PROXY_BANNER = /Validating proxy on (http:\/\/\S+)/;
 const spawned: ChildProcess[] = [];
 const targets: TestTarget[] = [];
 let installError: string | undefined;
+/** What scripts/packageContents.ts says the package holds, asked before and after it was built. */
+const listed: Array<Set<string>> = [];
 
 type Failure = { code?: number; stdout?: string; stderr?: string };
 interface Finding {
@@ -86,7 +89,9 @@ function skipUnlessInstalled(ctx: TestContext): void {
 }
 
 beforeAll(async () => {
+  listed.push(packageFiles());
   await run(npm, ['run', 'package', '--silent', '--', '--pack-destination', work], { cwd: root, timeout: 180_000 });
+  listed.push(packageFiles());
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBeDefined();
   mkdirSync(app, { recursive: true });
@@ -136,6 +141,16 @@ describe('the npm package', () => {
 
   it('holds every file its code reads at run time, and every file its README names', (ctx) => {
     skipUnlessInstalled(ctx);
+    // Exactly what scripts/packageContents.ts says, the list the unit checks of reads and README paths ask.
+    const walk = (dir: string, at = ''): string[] =>
+      readdirSync(join(dir, at), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? (at === '' && e.name === 'node_modules' ? [] : walk(dir, `${at}${e.name}/`)) : [`${at}${e.name}`],
+      );
+    // (A file added or removed while it was built, in a checkout being worked in, may or may not be in it.)
+    const [before, after] = listed as [Set<string>, Set<string>];
+    const held = new Set(walk(pkgDir));
+    expect([...before].filter((f) => after.has(f) && !held.has(f))).toEqual([]);
+    expect([...held].filter((f) => !before.has(f) && !after.has(f))).toEqual([]);
     const { reads } = runtimeReads();
     const missing = reads.filter((r) => !r.path.startsWith('../') && !existsSync(join(pkgDir, r.path))).map((r) => `${r.path} (${r.module}:${r.line})`);
     expect(missing).toEqual([]);
