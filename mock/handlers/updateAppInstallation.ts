@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import { sameData } from '../store/sameData.ts';
 import type { AppInstallation } from '../../spec/openapi.d.ts';
 import type { FieldError } from '../../spec/formatAjvErrors.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
@@ -21,7 +21,7 @@ export const updateAppInstallation: OperationHandler = (ctx) => {
   const errors: FieldError[] = [];
   for (const [key, value] of Object.entries(body)) {
     if (writable.has(key) || !MANAGED.has(key)) continue;
-    if (!isDeepStrictEqual(value, current[key])) {
+    if (!sameData(value, current[key])) {
       errors.push({ in: 'body', path: `/${key}`, rule: 'readOnly', message: 'is managed by the platform and cannot be changed here' });
     }
   }
@@ -38,7 +38,7 @@ export const updateAppInstallation: OperationHandler = (ctx) => {
   if (body.contactInfo !== undefined) next.contactInfo = body.contactInfo;
   if (body.consentedFeatures !== undefined) next.consentedFeatures = body.consentedFeatures;
   if (body.requiresManualUpdate !== undefined) next.requiresManualUpdate = body.requiresManualUpdate;
-  if (!isDeepStrictEqual(next, installation)) ctx.store.putInstallation(next);
+  if (!sameData(next, installation)) ctx.store.putInstallation(next);
   return { status: 200, body: presentInstallation(next, app) };
 };
 

@@ -1,4 +1,5 @@
 import type { FieldError } from '../../spec/formatAjvErrors.ts';
+import { utf8ByteLength } from './utf8ByteLength.ts';
 
 /**
  * A presented record, serialized and checked against its schema once: a list answer is then a join of
@@ -15,7 +16,7 @@ export class JsonFragment {
 
   constructor(value: unknown, schemaPointer: string, errors: readonly FieldError[]) {
     this.#json = JSON.stringify(value);
-    this.#byteLength = Buffer.byteLength(this.#json, 'utf8');
+    this.#byteLength = utf8ByteLength(this.#json);
     this.#schemaPointer = schemaPointer;
     this.#errors = errors;
   }
@@ -96,7 +97,7 @@ function joinFragments(value: unknown, depth: number): string {
   }
   if (depth === 0 || value === null || typeof value !== 'object' || !(Array.isArray(value) || isPlainObject(value))) {
     const text = JSON.stringify(value);
-    measured += text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+    measured += text === undefined ? 0 : utf8ByteLength(text);
     return text;
   }
   if (Array.isArray(value)) {
@@ -123,7 +124,7 @@ function joinFragments(value: unknown, depth: number): string {
       out += ',';
       punctuation++;
     }
-    measured += Buffer.byteLength(name, 'utf8');
+    measured += utf8ByteLength(name);
     out += name + ':' + joinFragments(item, depth - 1);
     punctuation++;
   }

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import { sameData } from '../store/sameData.ts';
 import type { SyncComponentEntry, SyncMemberEntry, SyncUserEntry } from '../../spec/openapi.d.ts';
 import { objectId } from '../../fixtures/objectId.ts';
 import type { Rng } from '../../fixtures/rng.ts';
@@ -23,7 +23,7 @@ type Stamped = { updatedAt: string; syncedAt?: string };
 
 /** Equal but for the stamps: an upload that repeats what is stored changes nothing. */
 export function sameApartFromStamps<T extends Stamped>(existing: T, next: T): boolean {
-  return isDeepStrictEqual({ ...existing, updatedAt: '', syncedAt: '' }, { ...next, updatedAt: '', syncedAt: '' });
+  return sameData({ ...existing, updatedAt: '', syncedAt: '' }, { ...next, updatedAt: '', syncedAt: '' });
 }
 
 /** Upserts by alias; updatedAt and syncedAt move only when something changed. */
