@@ -12,6 +12,9 @@ describe('packagedManifest', () => {
   it('keeps the name, version and run-time dependencies', () => {
     expect(manifest).toMatchObject({ name: repo.name, version: repo.version, dependencies: repo.dependencies, type: 'module' });
   });
+  it('keeps the optional peer a user installs beside it (msw, for mockHandlers)', () => {
+    expect(manifest).toMatchObject({ peerDependencies: { msw: expect.any(String) }, peerDependenciesMeta: { msw: { optional: true } } });
+  });
   it('carries the licence the package ships (MIT, LICENSE)', () => {
     expect(manifest.license).toBe('MIT');
   });

@@ -1,5 +1,16 @@
 /** Keys of the repository's package.json that describe the installed package (everything else is development). */
-const KEPT = ['name', 'version', 'description', 'type', 'engines', 'license', 'repository', 'dependencies'] as const;
+const KEPT = [
+  'name',
+  'version',
+  'description',
+  'type',
+  'engines',
+  'license',
+  'repository',
+  'dependencies',
+  'peerDependencies',
+  'peerDependenciesMeta',
+] as const;
 
 /**
  * The package.json the package ships: dist/ is its root, so the bins lose their `dist/` prefix; no scripts
