@@ -10,6 +10,8 @@ import { createFrontDoor, type FrontDoor } from './sessions/frontDoor.ts';
 export interface MockPipelineOptions extends Pick<AppOptions, 'log' | 'faultCatalog' | 'validateResponses' | 'corsOrigins'> {
   /** `--state-file`'s stage (mock/persist), given by the Node mounts only. */
   commit?: CommitStage;
+  /** Answer every route, not only the API's (see ApiPipelineOptions): for the mounts with no Express behind them. */
+  answerUnrouted?: boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export function createMockPipeline(deps: MockDeps, options: MockPipelineOptions 
     log: options.log,
     cors: { origins: options.corsOrigins },
     ...(options.commit ? { commit: options.commit } : {}),
+    ...(options.answerUnrouted ? { answerUnrouted: true } : {}),
     tokenFallback: defaultSessionTokens(deps.sessions),
   });
 }

@@ -40,15 +40,32 @@ export function corsHeaders(req: IncomingMessage, res: ServerResponse, options: 
   for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1] as string);
 }
 
-/** The same as Express middleware; preflights are answered here, before auth, as the Fetch standard requires (a preflight never carries the Authorization header). */
+/**
+ * A CORS preflight (Fetch standard §4.8: OPTIONS with Access-Control-Request-Method) outside the controls, and
+ * the head that answers it (204) beside the CORS headers: answered before auth, as a preflight never carries
+ * the Authorization header. undefined when the request is no preflight.
+ */
+export function preflightHeaders(method: string, path: string, headers: Readonly<Record<string, string | string[] | undefined>>): string[] | undefined {
+  const controls = path === '/__mock' || path.startsWith('/__mock/');
+  if (controls || method !== 'OPTIONS' || !headers['access-control-request-method']) return undefined;
+  const asked = headers['access-control-request-headers'];
+  return [
+    'Access-Control-Allow-Methods',
+    'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers',
+    (Array.isArray(asked) ? asked.join(', ') : asked) ?? 'Authorization, Content-Type, community-id, Prefer',
+    'Access-Control-Max-Age',
+    '600',
+  ];
+}
+
+/** The same as Express middleware, for the routes outside the API lifecycle; preflights are answered here. */
 export function cors(options: CorsOptions = {}): RequestHandler {
   return (req, res, next) => {
-    const controls = req.path === '/__mock' || req.path.startsWith('/__mock/');
     corsHeaders(req, res, options);
-    if (!controls && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, community-id, Prefer');
-      res.setHeader('Access-Control-Max-Age', '600');
+    const preflight = preflightHeaders(req.method, req.path, req.headers);
+    if (preflight) {
+      for (let i = 0; i < preflight.length; i += 2) res.setHeader(preflight[i] as string, preflight[i + 1] as string);
       res.status(204).end();
       return;
     }

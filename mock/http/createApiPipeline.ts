@@ -12,7 +12,8 @@ import { type Arrival, type FrontDoor, sessionOf } from '../sessions/frontDoor.t
 import type { Session } from '../sessions/Session.ts';
 import type { ApiAnswer, ApiRequest } from './ApiExchange.ts';
 import { assertPlainPathParams } from './assertPlainPathParams.ts';
-import { appendCorsHeaders, type CorsOptions } from './cors.ts';
+import { appendCorsHeaders, type CorsOptions, preflightHeaders } from './cors.ts';
+import { unknownRouteProblem } from './handleErrors.ts';
 import { encodeAnswer } from './encodeAnswer.ts';
 import { journalExchange } from './journalExchange.ts';
 import type { OperationHandler, OperationResult } from './OperationHandler.ts';
@@ -46,6 +47,12 @@ export interface ApiPipelineOptions {
   tokenFallback?: TokenFallback;
   /** One line per request and internal errors; omit for silence. */
   log?: (line: string) => void;
+  /**
+   * Answer every other request too, as the server's Express app answers a route it does not know: CORS
+   * preflights (204), else 404 (405 with Allow when the path has other methods), journaled. For a mount with
+   * no router behind the lifecycle (the Fetch handler, MSW); the node:http mounts pass those to Express.
+   */
+  answerUnrouted?: boolean;
 }
 
 /** What the stages leave for the way out: the answer before it is encoded, and whether it is the operation's own (checked against the spec) or the mock's. */
@@ -78,8 +85,7 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
       await run(arrival, options, op, pathParams, handler, request, outcome);
     } catch (error) {
       log?.(`internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
-      const problem = new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.');
-      outcome.response = { status: problem.status, body: problemBody(problem, request.url), headers: { 'Content-Type': 'application/problem+json' } };
+      outcome.response = problemResponse(new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.'), request.url);
       outcome.outsideContract = true;
     }
     let response = outcome.response;
@@ -97,12 +103,53 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
     journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody }, log);
     return encoded.answer;
   };
+  const unrouted = async (request: ApiRequest): Promise<ApiAnswer> => {
+    const head: string[] = [];
+    appendCorsHeaders(head, request.url, request.headers.origin as string | undefined, options.cors);
+    const preflight = preflightHeaders(request.method, request.path, request.headers);
+    if (preflight) return { status: 204, headers: head.concat(preflight) };
+    const started = performance.now();
+    const arrival = door(request);
+    const at = arrival.clock.now();
+    const outcome: Outcome = { response: NO_RESPONSE, outsideContract: true, faults: 0 };
+    try {
+      await runUnrouted(arrival, contract, request, outcome);
+    } catch (error) {
+      log?.(`internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+      outcome.response = problemResponse(new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.'), request.url);
+    }
+    const encoded = encodeAnswer(contract, undefined, outcome.response, head, false);
+    journalExchange(arrival, request, encoded, { started, at, requestBody: outcome.requestBody }, log);
+    return encoded.answer;
+  };
   return (request) => {
     const match = contract.matchOperation(request.method, request.path);
     const handler = match && options.handlers[match.operation.operationId];
-    if (!match || !handler) return undefined;
-    return lifecycle(request, match.operation, match.pathParams, handler);
+    if (match && handler) return lifecycle(request, match.operation, match.pathParams, handler);
+    return options.answerUnrouted ? unrouted(request) : undefined;
   };
+}
+
+function problemResponse(problem: HttpProblem, url: string): FaultResponse {
+  return { status: problem.status, body: problemBody(problem, url), headers: { ...problem.extra.headers, 'Content-Type': 'application/problem+json' } };
+}
+
+/**
+ * A route that is no API operation, in the order the server's Express app takes it: the body is read (its
+ * limits apply), the session resolved (a bad name is a 400), the latency waited, then 404 or 405.
+ */
+async function runUnrouted(arrival: Arrival, contract: Contract, request: ApiRequest, outcome: Outcome): Promise<void> {
+  try {
+    outcome.requestBody = typeof request.body === 'function' ? await request.body() : request.body;
+    const session = sessionOf(arrival);
+    const ms = session.latency.next();
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    throw unknownRouteProblem(contract, request.method, request.path);
+  } catch (error) {
+    const problem = problemFromError(error);
+    if (!problem) throw error;
+    outcome.response = problemResponse(problem, request.url);
+  }
 }
 
 const NO_RESPONSE: FaultResponse = { status: 500, body: undefined, headers: {} };

@@ -5,6 +5,14 @@ import { type Arrival, journaledAs } from '../sessions/frontDoor.ts';
 import type { ApiRequest } from './ApiExchange.ts';
 import type { EncodedAnswer } from './encodeAnswer.ts';
 
+/**
+ * Whether a request goes to the journal: not the controls (the dashboard polls them), the docs' assets or the
+ * favicon a browser asks every origin for.
+ */
+export function isJournaled(url: string): boolean {
+  return !url.startsWith('/__mock') && !url.startsWith('/docs/') && url !== '/favicon.ico';
+}
+
 /** What the lifecycle knows of a request besides the request and its answer, when it hands both over. */
 export interface ExchangeFacts {
   /** performance.now() when the request arrived, and the session's clock then. */
@@ -42,7 +50,7 @@ export function journalExchange(arrival: Arrival, request: ApiRequest, encoded: 
     exchange.responseValue = encoded.value;
     exchange.writeValue = serializeJson;
   } else exchange.responseBody = answer.body;
-  arrival.journal.record(exchange);
+  if (isJournaled(request.url)) arrival.journal.record(exchange);
   log?.(
     `${request.method} ${maskUrl(request.url)} ${answer.status}${facts.operationId ? ` ${facts.operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`,
   );

@@ -6,6 +6,7 @@ import { type CapturedBody, captureResponseBody } from './captureResponseBody.ts
 import { type Exchange, JOURNAL_BODY_LIMIT } from '../journal/entryFromExchange.ts';
 import type { Journal } from '../journal/Journal.ts';
 import { type Arrival, arrivalOf, journaledAs } from '../sessions/frontDoor.ts';
+import { isJournaled } from './journalExchange.ts';
 
 export interface RequestLogOptions {
   log?: (line: string) => void;
@@ -48,7 +49,7 @@ export function logRequest(arrival: Arrival, options: RequestLogOptions, req: In
   const started = performance.now();
   const url = req.url ?? '/';
   // A browser asks every origin it shows a page of for /favicon.ico: only the mock's own pages do, never a client.
-  const journaled = !url.startsWith('/__mock') && !url.startsWith('/docs/') && url !== '/favicon.ico';
+  const journaled = isJournaled(url);
   const pending: Pending = {
     journal: arrival.journal,
     session: journaledAs(arrival),

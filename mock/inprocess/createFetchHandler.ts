@@ -1,9 +1,5 @@
-import type { Contract } from '../../spec/contract.ts';
 import type { ApiAnswer, ApiRequest } from '../http/ApiExchange.ts';
 import type { ApiPipeline } from '../http/createApiPipeline.ts';
-import { encodeAnswer } from '../http/encodeAnswer.ts';
-import { unknownRouteProblem } from '../http/handleErrors.ts';
-import { problemBody } from '../problems/writeProblem.ts';
 import { readFetchBody } from './readFetchBody.ts';
 
 /** A WHATWG Fetch handler: what Next.js route handlers, Bun, Deno, Cloudflare Workers and service workers call. */
@@ -12,10 +8,10 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 /**
  * The API lifecycle behind a Fetch handler: the only place that builds WHATWG Request and Response objects
  * (undici's cost more per request than the lifecycle itself, so the node:http mount never makes them). The
- * request's path and query are its URL's; its body is read only when the lifecycle asks. A route that is no
- * API operation is answered as the server answers an unknown route (404, or 405 with Allow).
+ * request's path and query are its URL's; its body is read only when the lifecycle asks. The lifecycle answers
+ * every route (answerUnrouted): a route that is no API operation as the server answers one it does not know.
  */
-export function createFetchHandler(contract: Contract, pipeline: ApiPipeline): FetchHandler {
+export function createFetchHandler(pipeline: ApiPipeline): FetchHandler {
   return async (request) => {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
@@ -30,18 +26,10 @@ export function createFetchHandler(contract: Contract, pipeline: ApiPipeline): F
       headers,
       body: () => readFetchBody(request),
     };
-    return responseOf((await pipeline(api)) ?? unknownRoute(contract, api));
+    const answered = pipeline(api);
+    if (!answered) throw new Error('createFetchHandler needs a lifecycle that answers every route (answerUnrouted)');
+    return responseOf(await answered);
   };
-}
-
-function unknownRoute(contract: Contract, request: ApiRequest): ApiAnswer {
-  const problem = unknownRouteProblem(contract, request.method, request.path);
-  const response = {
-    status: problem.status,
-    body: problemBody(problem, request.url),
-    headers: { ...problem.extra.headers, 'Content-Type': 'application/problem+json' },
-  };
-  return encodeAnswer(contract, undefined, response, [], false).answer;
 }
 
 function responseOf(answer: ApiAnswer): Response {

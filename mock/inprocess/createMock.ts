@@ -39,7 +39,8 @@ export interface MockOptions {
 export interface Mock {
   /**
    * Answers a WHATWG Fetch `Request` as the server answers it: the 13 API operations with their validation,
-   * authentication, sessions (`X-Mock-Session`), faults, latency and journal. Any other path is a 404.
+   * authentication, sessions (`X-Mock-Session`), faults, latency and journal; any other route as the server
+   * answers one it does not know (a CORS preflight 204, else 404 or 405). The controls are `session(name)`.
    */
   fetch: FetchHandler;
   /** The controls of a session (`default` when no name is given), as the `/__mock` routes have them. */
@@ -73,9 +74,9 @@ export function createMock(options: MockOptions = {}): Mock {
     // Validators compile when first used: a test that sends one request pays for one operation's schemas.
     compile: 'lazy',
   });
-  const pipeline = createMockPipeline(deps, { faultCatalog, validateResponses: options.validateResponses, log: options.log });
+  const pipeline = createMockPipeline(deps, { faultCatalog, validateResponses: options.validateResponses, log: options.log, answerUnrouted: true });
   return {
-    fetch: createFetchHandler(deps.contract, pipeline),
+    fetch: createFetchHandler(pipeline),
     session(name = DEFAULT_SESSION) {
       if (!isSessionName(name))
         throw new TypeError(`createMock: a session name is 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(name.slice(0, 80))})`);
