@@ -59,6 +59,8 @@ const INTEGRATION = [
   'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy,inprocess}/**/*.test.ts',
   'conformance/{replay,generate}/**/*.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
+  // The authorization server's probes, each fault against the test target in-process.
+  'conformance/scenarios/oauthServerScenario.test.ts',
 ];
 
 const shared = {

@@ -10,7 +10,8 @@ export interface AuthInput {
 
 /**
  * Operations 2 to 8 (bearer) and user-info (OAuth) refuse a request without valid credentials: not a 2xx is
- * stated (MUST); 401 is RFC 6750 §3.1 and our decision (SHOULD).
+ * stated (MUST); 401, and its `WWW-Authenticate` challenge (RFC 6750 §3), are our decision (SHOULD: the
+ * description shows no error, spec/DECISIONS.md › Errors).
  */
 export const authRequired = defineCheck<AuthInput>(
   'auth-required',
@@ -22,6 +23,14 @@ export const authRequired = defineCheck<AuthInput>(
     if (isSuccess(status) || status < 400)
       return [fail('MUST', exchange, `a request with ${credentials} was answered ${status}`, { expected: 'a 4xx (401)', actual: status })];
     if (status !== 401) return [fail('SHOULD', exchange, `a request with ${credentials} was answered ${status}, not 401`, { expected: 401, actual: status })];
+    if (!exchange.response?.headers['www-authenticate'])
+      return [
+        fail('SHOULD', exchange, `the 401 to a request with ${credentials} has no WWW-Authenticate challenge (RFC 6750 §3)`, {
+          path: 'header www-authenticate',
+          expected: 'Bearer realm=...',
+          actual: undefined,
+        }),
+      ];
     return [];
   },
 );

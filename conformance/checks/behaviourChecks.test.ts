@@ -55,7 +55,8 @@ describe('search-total', () => {
 
 describe('auth-required and secret-required', () => {
   it.each([
-    [401, undefined, [], []],
+    // A 401 without WWW-Authenticate: a SHOULD of auth-required (RFC 6750 §3, our decision).
+    [401, undefined, ['SHOULD'], []],
     [403, undefined, ['SHOULD'], ['SHOULD']],
     [200, { data: [] }, ['MUST'], ['MUST']],
     [200, { data: [{ alias: 'u' }] }, ['MUST'], ['MUST', 'MUST']],

@@ -20,6 +20,16 @@ import { keySpelling } from './keySpelling.ts';
 import { limitHonoured } from './limitHonoured.ts';
 import { noServerError } from './noServerError.ts';
 import { oauthFlow } from './oauthFlow.ts';
+import { clientAuthenticated } from './clientAuthenticated.ts';
+import { codeBoundClient } from './codeBoundClient.ts';
+import { codeBoundRedirectUri } from './codeBoundRedirectUri.ts';
+import { codeReuseRevokes } from './codeReuseRevokes.ts';
+import { pkceVerified } from './pkceVerified.ts';
+import { redirectUriExact } from './redirectUriExact.ts';
+import { refreshBoundClient } from './refreshBoundClient.ts';
+import { stateExact } from './stateExact.ts';
+import { tokenErrorShape } from './tokenErrorShape.ts';
+import { tokenNoStore } from './tokenNoStore.ts';
 import { pageHonoured } from './pageHonoured.ts';
 import { pagesDisjoint } from './pagesDisjoint.ts';
 import { responseReceived } from './responseReceived.ts';
@@ -75,6 +85,16 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     approveEffect,
     userInfoIncludes,
     oauthFlow,
+    clientAuthenticated,
+    codeBoundClient,
+    codeBoundRedirectUri,
+    codeReuseRevokes,
+    pkceVerified,
+    redirectUriExact,
+    refreshBoundClient,
+    stateExact,
+    tokenErrorShape,
+    tokenNoStore,
     syncUploadVisible,
     syncRemoveUnlisted,
     syncDeactivate,

@@ -18,6 +18,11 @@ export interface OAuthClientConfig {
   scopes: string[];
   /** How the client authenticates at the token endpoint; client_secret_basic by default. */
   authMethod?: 'client_secret_basic' | 'client_secret_post';
+  /**
+   * A second client of the same authorization server (public when it has no secret, authenticating as this one
+   * does otherwise): what must not redeem this client's codes and refresh tokens (RFC 6749 §4.1.3, §6).
+   */
+  otherClient?: { clientId: string; clientSecret?: string };
 }
 
 /** What the suite knows about the target: the keys of fixtures/conform.mock.json, plus the base URL. */

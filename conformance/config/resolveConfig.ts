@@ -144,6 +144,15 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
     if (!Array.isArray(oauth.scopes) || !oauth.scopes.every((s) => typeof s === 'string')) bad('oauth.scopes', 'an array of strings');
     if (oauth.authMethod !== undefined && oauth.authMethod !== 'client_secret_basic' && oauth.authMethod !== 'client_secret_post')
       bad('oauth.authMethod', '"client_secret_basic" or "client_secret_post"');
+    const other = oauth.otherClient as Record<string, unknown> | undefined;
+    if (
+      other !== undefined &&
+      (typeof other !== 'object' ||
+        other === null ||
+        typeof other.clientId !== 'string' ||
+        (other.clientSecret !== undefined && typeof other.clientSecret !== 'string'))
+    )
+      bad('oauth.otherClient', 'an object with a string clientId and an optional string clientSecret');
   }
   return record as ConfigFile;
 }

@@ -80,7 +80,24 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
   },
   'user-info': {
     operations: ['getAuthorizationServerMetadata', 'authorize', 'token', 'getUserInfo'],
-    checks: [...EVERY_EXCHANGE, 'valid-request-accepted', 'invalid-request-rejected', 'oauth-flow', 'user-info-includes'],
+    checks: [
+      ...EVERY_EXCHANGE,
+      'valid-request-accepted',
+      'invalid-request-rejected',
+      'oauth-flow',
+      'user-info-includes',
+      // The authorization server's own rules (scenarios/oauthServerScenario.ts).
+      'redirect-uri-exact',
+      'state-exact',
+      'code-bound-redirect-uri',
+      'code-bound-client',
+      'client-authenticated',
+      'pkce-verified',
+      'refresh-bound-client',
+      'code-reuse-revokes',
+      'token-error-shape',
+      'token-no-store',
+    ],
   },
   'data-actions': {
     operations: ['getUpdatedUsers', 'getUpdatedComponents'],

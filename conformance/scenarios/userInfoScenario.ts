@@ -69,13 +69,5 @@ export const userInfoScenario: Scenario = {
         s.check(userInfoIncludes, { exchange, includes: parts, scopes: granted.scopes });
       });
     }
-
-    // Last, on a login of its own: the server may revoke what a reused code issued (RFC 6749 §4.1.2).
-    await step('an authorization code is exchanged once only', async (s) => {
-      if (s.config.userToken) return s.skip('a user token was given (--user-token)');
-      const oauth = s.config.oauth;
-      if (!oauth) return s.skip('no oauth client in the config');
-      await obtainUserToken(s, oauth, { reuseCode: true });
-    });
   },
 };

@@ -65,14 +65,47 @@ export const TARGET_FAULTS = {
   // RFC 6749 §4.1.2, of the flow the description names: the state is not echoed, a code is good twice.
   'state-not-echoed': 'oauth-flow',
   'code-reusable': 'oauth-flow',
+  // The authorization server's own rules (RFC 6749, RFC 7636), each probed by a check of its own.
+  'any-redirect-uri': 'redirect-uri-exact',
+  'state-mangled': 'state-exact',
+  'code-ignores-redirect-uri': 'code-bound-redirect-uri',
+  'code-any-client': 'code-bound-client',
+  'client-secret-unchecked': 'client-authenticated',
+  'refresh-any-client': 'refresh-bound-client',
+  'pkce-ignored': 'pkce-verified',
+  'token-errors-not-json': 'token-error-shape',
   // SHOULD only (paging and the community value are decisions): caught under --strict.
   'pages-overlap': 'pages-disjoint',
   'foreign-community': 'community-scope',
+  // SHOULD by RFC 6749 itself (§4.1.2 revocation, §5.1 caching is not what the flow relies on) or our decision (RFC 6750 on the API).
+  'reuse-keeps-tokens': 'code-reuse-revokes',
+  'token-cacheable': 'token-no-store',
+  'no-www-authenticate': 'auth-required',
 } as const;
 export type TargetFault = keyof typeof TARGET_FAULTS;
 
+/** The authorization server's faults: proven in-process on their own scenario (conformance/scenarios/oauthServerScenario.test.ts). */
+export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [
+  'any-redirect-uri',
+  'state-mangled',
+  'code-ignores-redirect-uri',
+  'code-any-client',
+  'client-secret-unchecked',
+  'refresh-any-client',
+  'pkce-ignored',
+  'token-errors-not-json',
+  'reuse-keeps-tokens',
+  'token-cacheable',
+];
+
 /** Faults that break only a decision of ours: the suite reports them as warnings, failures under --strict. */
-export const SHOULD_ONLY_FAULTS: readonly TargetFault[] = ['pages-overlap', 'foreign-community'];
+export const SHOULD_ONLY_FAULTS: readonly TargetFault[] = [
+  'pages-overlap',
+  'foreign-community',
+  'reuse-keeps-tokens',
+  'token-cacheable',
+  'no-www-authenticate',
+];
 
 export interface TargetOptions extends TargetConventions {
   faults?: readonly TargetFault[];

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ConformConfig } from '../../config/ConformConfig.ts';
 import { readBody, startServer } from '../startServer.ts';
 import { groupFilter, pageOf, parseSort, Refusal, type Query } from './queryGroups.ts';
 import { dataActions, syncUpload, type Entities } from './targetWrites.ts';
-import { APP, baseGroups, COMMUNITY, installations, LOGIN_USER, MANUAL_APP, TOKEN, USERS, type GroupSource, type Json } from './targetData.ts';
+import { APP, baseGroups, COMMUNITY, installations, LOGIN_USER, MANUAL_APP, PUBLIC_CLIENT, TOKEN, USERS, type GroupSource, type Json } from './targetData.ts';
+import { targetOAuth } from './targetOAuth.ts';
 import type { TargetOptions } from './TargetOptions.ts';
 
 export interface TestTarget {
@@ -37,12 +37,13 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
   const source: GroupSource = { size: base.size + entities.groups.length, at: (i) => (i < base.size ? base.at(i) : (entities.groups[i - base.size] as Json)) };
   Object.defineProperty(source, 'size', { get: () => base.size + entities.groups.length });
   const installed = installations();
-  const codes = new Map<string, { challenge: string; scopes: string[] }>();
-  const userTokens = new Map<string, string[]>();
+  const oauth = targetOAuth(faults);
 
   const fail = (res: ServerResponse, status: number, title: string): void => {
     const body = o.errorType === 'application/json' ? { error: title } : { title, status };
-    res.writeHead(status, { 'content-type': o.errorType });
+    // RFC 6750 §3: a 401 names its scheme (our decision for the API, spec/DECISIONS.md); the fault leaves it out.
+    const challenge = status === 401 && !faults.has('no-www-authenticate') ? { 'www-authenticate': 'Bearer realm="escola-teste"' } : {};
+    res.writeHead(status, { 'content-type': o.errorType, ...challenge });
     res.end(JSON.stringify(body));
   };
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
@@ -116,6 +117,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     const query: Query = Object.fromEntries(url.searchParams);
     const method = req.method ?? 'GET';
     const text = method === 'GET' ? '' : await readBody(req);
+    if (oauth.handle(req, res, url, text)) return;
     const body = (): unknown => {
       if (!/json/.test(req.headers['content-type'] ?? '')) throw new Refusal(415, 'send application/json');
       try {
@@ -197,36 +199,8 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       });
       return json(res, 200, { data });
     }
-    if (method === 'GET' && path === '/auth/authorize') {
-      // Its answer is a redirect (or a page): a client asking for JSON only gets 406, as a validating server does.
-      if ((req.headers.accept ?? '').trim() === 'application/json') throw new Refusal(406, 'this endpoint answers HTML or a redirect');
-      const redirect = new URL(query.redirect_uri ?? 'http://invalid/');
-      if (query.response_type !== 'code' || query.client_id !== APP.id || query.code_challenge_method !== 'S256' || !query.code_challenge)
-        redirect.searchParams.set('error', 'invalid_request');
-      else if (query.prompt !== 'none' || query.login_hint !== LOGIN_USER) redirect.searchParams.set('error', 'login_required');
-      else {
-        const code = randomBytes(16).toString('hex');
-        codes.set(code, { challenge: query.code_challenge, scopes: (query.scope ?? 'openid').split(' ') });
-        redirect.searchParams.set('code', code);
-      }
-      if (query.state && !faults.has('state-not-echoed')) redirect.searchParams.set('state', query.state);
-      res.writeHead(302, { location: redirect.toString() });
-      return void res.end();
-    }
-    if (method === 'POST' && path === '/auth/token') {
-      const form = new URLSearchParams(text);
-      const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
-      const grant = codes.get(form.get('code') ?? '');
-      const verifier = form.get('code_verifier') ?? '';
-      if (basic !== `${APP.id}:${APP.clientSecret}`) return json(res, 401, { error: 'invalid_client' });
-      if (!grant || createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return json(res, 400, { error: 'invalid_grant' });
-      if (!faults.has('code-reusable')) codes.delete(form.get('code') ?? '');
-      const token = randomBytes(20).toString('hex');
-      userTokens.set(token, grant.scopes);
-      return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: grant.scopes.join(' ') });
-    }
     if (method === 'GET' && path === '/v1/oauth/user/info') {
-      const scopes = userTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      const scopes = oauth.userScopes((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       if (!scopes) throw new Refusal(o.badTokenStatus, 'a user token is required');
       return json(
         res,
@@ -261,9 +235,10 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
         tokenUrl: '/auth/token',
         clientId: APP.id,
         clientSecret: APP.clientSecret,
-        redirectUri: 'http://127.0.0.1:9/cb',
+        redirectUri: APP.redirectUri,
         loginHint: LOGIN_USER,
         scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'],
+        otherClient: { clientId: PUBLIC_CLIENT.id },
       },
     },
     close: server.close,

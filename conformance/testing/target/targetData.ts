@@ -3,7 +3,9 @@ export type Json = Record<string, unknown>;
 
 export const COMMUNITY = 'escola-teste';
 export const TOKEN = 'tok-escola-teste-0001';
-export const APP = { id: 'app-teste', secret: 'segredo-app-teste-0001', clientSecret: 'cliente-segredo-0001' };
+export const APP = { id: 'app-teste', secret: 'segredo-app-teste-0001', clientSecret: 'cliente-segredo-0001', redirectUri: 'http://127.0.0.1:9/cb' };
+/** A second OAuth client, public (PKCE only): what must not redeem the app's codes and refresh tokens. */
+export const PUBLIC_CLIENT = { id: 'app-teste-publico', redirectUri: 'http://127.0.0.1:9/publico' };
 export const MANUAL_APP = 'app-manual';
 export const LOGIN_USER = 'usr-0003';
 
