@@ -19,6 +19,7 @@ import { invalidRequestRejected } from './invalidRequestRejected.ts';
 import { keySpelling } from './keySpelling.ts';
 import { limitHonoured } from './limitHonoured.ts';
 import { noServerError } from './noServerError.ts';
+import { memberGroupsScope } from './memberGroupsScope.ts';
 import { oauthFlow } from './oauthFlow.ts';
 import { clientAuthenticated } from './clientAuthenticated.ts';
 import { codeBoundClient } from './codeBoundClient.ts';
@@ -84,6 +85,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     approveReturnsManifest,
     approveEffect,
     userInfoIncludes,
+    memberGroupsScope,
     oauthFlow,
     clientAuthenticated,
     codeBoundClient,

@@ -86,6 +86,7 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
       'invalid-request-rejected',
       'oauth-flow',
       'user-info-includes',
+      'member-groups-scope',
       // The authorization server's own rules (scenarios/oauthServerScenario.ts).
       'redirect-uri-exact',
       'state-exact',

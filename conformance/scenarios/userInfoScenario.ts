@@ -1,4 +1,6 @@
+import { memberGroupsScope } from '../checks/memberGroupsScope.ts';
 import { USER_INFO_PARTS, userInfoIncludes } from '../checks/userInfoIncludes.ts';
+import type { OAuthClientConfig } from '../config/ConformConfig.ts';
 import type { StepContext } from '../run/StepContext.ts';
 import { obtainUserToken } from './obtainUserToken.ts';
 import type { Scenario } from './Scenario.ts';
@@ -48,17 +50,40 @@ export const userInfoScenario: Scenario = {
         needToken(s);
         const exchange = await s.send({ operationId: 'getUserInfo', query: includes.length ? { includes: includes.join(',') } : {}, expect: { valid: true } });
         s.check(userInfoIncludes, { exchange, includes, ...(scopes ? { scopes } : {}) });
+        if (scopes) s.check(memberGroupsScope, { exchange, scopes });
       });
     }
 
     // The rule's second half: a login that is not granted a part's scope never sees that part, whatever includes
-    // asks. One login per related scope, asking for every other scope the configured client has.
-    for (const part of USER_INFO_PARTS) {
-      await step(`user-info through a login without ${part.scope}`, async (s) => {
+    // asks. One login per related scope left out, one per related scope alone (every other part must stay out),
+    // and related.members without related.members.groups (the students, not their groups).
+    const related = ['related.members', 'related.groups', 'related.communities', 'related.members.groups'];
+    const logins: Array<[string, (oauth: OAuthClientConfig) => string[] | string]> = [
+      ...USER_INFO_PARTS.map((part): [string, (oauth: OAuthClientConfig) => string[] | string] => [
+        `without ${part.scope}`,
+        (oauth) =>
+          oauth.scopes.includes(part.scope) ? oauth.scopes.filter((scope) => scope !== part.scope) : `the configured client does not ask for ${part.scope}`,
+      ]),
+      ...related.map((scope): [string, (oauth: OAuthClientConfig) => string[] | string] => [
+        `with ${scope} alone of the related scopes`,
+        (oauth) =>
+          oauth.scopes.includes(scope) ? oauth.scopes.filter((s) => s === scope || !related.includes(s)) : `the configured client does not ask for ${scope}`,
+      ]),
+      [
+        'with related.members but not related.members.groups',
+        (oauth) =>
+          oauth.scopes.includes('related.members') && oauth.scopes.includes('related.members.groups')
+            ? oauth.scopes.filter((scope) => scope !== 'related.members.groups')
+            : 'the configured client does not ask for both related.members and related.members.groups',
+      ],
+    ];
+    for (const [title, scopesFor] of logins) {
+      await step(`user-info through a login ${title}`, async (s) => {
         const oauth = s.config.oauth;
         if (!oauth) return s.skip('no oauth client in the config: one login cannot vary its scopes');
-        if (!oauth.scopes.includes(part.scope)) return s.skip(`the configured client does not ask for ${part.scope}`);
-        const granted = await obtainUserToken(s, { ...oauth, scopes: oauth.scopes.filter((scope) => scope !== part.scope) });
+        const asked = scopesFor(oauth);
+        if (typeof asked === 'string') return s.skip(asked);
+        const granted = await obtainUserToken(s, { ...oauth, scopes: asked });
         if (!granted) return;
         const exchange = await s.send({
           operationId: 'getUserInfo',
@@ -67,6 +92,7 @@ export const userInfoScenario: Scenario = {
           expect: { valid: true },
         });
         s.check(userInfoIncludes, { exchange, includes: parts, scopes: granted.scopes });
+        s.check(memberGroupsScope, { exchange, scopes: granted.scopes });
       });
     }
   },

@@ -56,6 +56,8 @@ export const TARGET_FAULTS = {
   'put-stores-nothing': 'installation-update-stored',
   'approve-leaves-pending': 'approve-effect',
   'scopes-unchecked-for-members': 'user-info-includes',
+  // A member's groups shown on a login granted related.members without related.members.groups.
+  'member-groups-unscoped': 'member-groups-scope',
   'deleted-group-unreadable': 'valid-request-accepted',
   'token-opens-any-community': 'cross-community',
   // A day that starts a second late (a > where >= was meant): the group created at midnight is lost.

@@ -205,7 +205,12 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       return json(
         res,
         200,
-        userInfo(query.includes, faults.has('scopes-unchecked-for-members') ? [...scopes, 'related.members'] : scopes, faults.has('includes-ignored')),
+        userInfo(
+          query.includes,
+          faults.has('scopes-unchecked-for-members') ? [...scopes, 'related.members'] : scopes,
+          faults.has('includes-ignored'),
+          faults.has('member-groups-unscoped'),
+        ),
       );
     }
     throw new Refusal(404, `no route for ${method} ${path}`);
@@ -237,7 +242,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
         clientSecret: APP.clientSecret,
         redirectUri: APP.redirectUri,
         loginHint: LOGIN_USER,
-        scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.communities'],
+        scopes: ['openid', 'profile', 'related.groups', 'related.members', 'related.members.groups', 'related.communities'],
         otherClient: { clientId: PUBLIC_CLIENT.id },
       },
     },
@@ -246,7 +251,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
 }
 
 /** The logged-in user, with the related parts `includes` asks for and the scopes allow. */
-function userInfo(includes: string | undefined, scopes: string[], ignoreIncludes: boolean): Json {
+function userInfo(includes: string | undefined, scopes: string[], ignoreIncludes: boolean, memberGroupsUnscoped: boolean): Json {
   const asked = new Set(ignoreIncludes ? ['members', 'groups', 'community'] : (includes ?? '').split(',').map((s) => s.trim()));
   const user = USERS.find((u) => u._id === LOGIN_USER) as Json;
   const summary = {
@@ -280,7 +285,8 @@ function userInfo(includes: string | undefined, scopes: string[], ignoreIncludes
               alias: 'membro-1',
               createdAt: '2024-02-01T08:00:00.000Z',
               updatedAt: '2024-02-01T08:00:00.000Z',
-              groups: [summary],
+              // "groups of the students linked to the user": their own scope (the fault shows them with related.members).
+              ...(scopes.includes('related.members.groups') || memberGroupsUnscoped ? { groups: [summary] } : {}),
             },
           ],
         }
