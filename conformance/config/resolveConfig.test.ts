@@ -107,6 +107,12 @@ describe('resolveConfig', () => {
       JSON.stringify({ oauth: { ...FILE.oauth, scopes: 'openid' } }),
       /"oauth.scopes" must be an array of strings/,
     ],
+    [
+      'an oauth.otherClient without a clientId',
+      args({ baseUrl: 'http://h', configFile: 'conform.json' }),
+      '{"oauth": {"authorizationUrl": "/a", "tokenUrl": "/t", "clientId": "c", "redirectUri": "http://127.0.0.1/cb", "scopes": [], "otherClient": {"clientSecret": "s"}}}',
+      /"oauth.otherClient" must be an object with a string clientId/,
+    ],
     ['headers that are not strings', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"headers": {"X-A": 1}}', /"headers" must be an object/],
     ['a header without a colon', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"headers": ["X-A"]}', /Name: value/],
     ['a half pendingApproval', args({ baseUrl: 'http://h', configFile: 'conform.json' }), '{"pendingApproval": {"appId": "a"}}', /pendingApproval/],
