@@ -1,13 +1,10 @@
 import { readDefaultDataset } from '../fixtures/defaultDataset.ts';
 import { generateDataset } from '../fixtures/generateDataset.ts';
-import { createRng } from '../fixtures/rng.ts';
-import { type Contract, loadContract } from '../spec/contract.ts';
-import { type Clock, createRunningClock } from './clock.ts';
-import type { Session } from './sessions/Session.ts';
-import { JournalBudget } from './journal/JournalBudget.ts';
-import { sessionFactory } from './sessions/sessionFactory.ts';
-import { SessionRegistry } from './sessions/SessionRegistry.ts';
-import { BaseData } from './store/BaseData.ts';
+import { loadContract } from '../spec/contract.ts';
+import type { Clock } from './clock.ts';
+import { composeDeps, DEFAULT_SEED, type MockDeps } from './composeDeps.ts';
+
+export { DEFAULT_SEED };
 import type { Dataset } from '../fixtures/records.ts';
 
 export interface DepsOptions {
@@ -40,18 +37,7 @@ export interface DepsOptions {
   journalBudgetBytes?: number;
 }
 
-export const DEFAULT_SEED = 1;
-
-/**
- * What the mock is built from: the shared contract and the registry of every session. It holds no session of
- * its own to reach by mistake: a request's session comes from the front door (sessions/frontDoor.ts), and the
- * default session only by its name (`sessions.use(DEFAULT_SESSION)`).
- */
-export interface MockDeps {
-  readonly contract: Contract;
-  /** Every session: for the front door, the controls, the auth fallback and persistence alone. */
-  readonly sessions: SessionRegistry<Session>;
-}
+export type { MockDeps } from './composeDeps.ts';
 
 /**
  * Everything createApp needs, from a seed: the one place that decides the defaults. The dataset becomes the
@@ -71,19 +57,5 @@ export function createDeps(options: DepsOptions = {}): MockDeps {
     `indexing ${(dataset.groups.length + (dataset.groupRows?.length ?? 0)).toLocaleString('en')} groups and ${dataset.users.length.toLocaleString('en')} users`,
   );
   const contract = loadContract(options.specFile, { compile: options.compile ?? 'eager' });
-  const sessions = new SessionRegistry({
-    base: new BaseData(dataset, {
-      freeze: options.freezeRecords,
-      ...(progress ? { onProgress: (n: number) => progress(`${n.toLocaleString('en')} groups indexed`) } : {}),
-    }),
-    createSession: sessionFactory(contract, new JournalBudget(options.journalBudgetBytes)),
-    clock: options.clock ?? createRunningClock(),
-    rng: createRng(seed).fork('mock'),
-    faults: options.faults,
-    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
-    ...(options.sessionIdleMinutes !== undefined ? { idleMs: options.sessionIdleMinutes * 60_000 } : {}),
-    freeze: options.freezeRecords,
-    ...(options.wallClock ? { now: options.wallClock } : {}),
-  });
-  return { contract, sessions };
+  return composeDeps(contract, dataset, options);
 }

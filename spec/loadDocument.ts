@@ -2,25 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadYaml } from './loadYaml.ts';
 import { readParsedSpec } from './parsedSpec.ts';
+import { locatePointer, registerLocator, SpecError } from './SpecError.ts';
 
-/** A spec that cannot be read, parsed or compiled: names the file, the location and the reason. */
-export class SpecError extends Error {
-  constructor(
-    readonly file: string,
-    readonly location: string,
-    readonly reason: string,
-  ) {
-    super(`${file}:${location}: ${reason}`);
-    this.name = 'SpecError';
-  }
-}
-
-const locators = new WeakMap<object, (pointer: string) => string | undefined>();
-
-/** line:column of the element at a JSON Pointer, for documents read by this module (else the pointer itself). */
-export function locatePointer(doc: object, pointer: string): string {
-  return locators.get(doc)?.(pointer) ?? pointer;
-}
+export { locatePointer, SpecError };
 
 export const DEFAULT_SPEC_PATH = new URL('./openapi.yaml', import.meta.url).pathname;
 
@@ -39,13 +23,13 @@ export function loadDocument(file: string = DEFAULT_SPEC_PATH): OpenAPIV3_1.Docu
   if (!snapshot) return parseDocumentText(text, file);
   // Line numbers are only wanted for an error: parse the YAML then, not at every start.
   let locate: ((pointer: string) => string | undefined) | undefined;
-  locators.set(snapshot, (pointer) => (locate ??= parseYaml(text, file).locate)(pointer));
+  registerLocator(snapshot, (pointer) => (locate ??= parseYaml(text, file).locate)(pointer));
   return checkDocument(snapshot, file);
 }
 
 export function parseDocumentText(text: string, file = '<inline>'): OpenAPIV3_1.Document {
   const { doc, locate } = parseYaml(text, file);
-  locators.set(doc, locate);
+  registerLocator(doc, locate);
   return checkDocument(doc, file);
 }
 

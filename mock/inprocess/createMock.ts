@@ -1,5 +1,8 @@
 import { createFrozenClock, createRunningClock } from '../clock.ts';
-import { createDeps, DEFAULT_SEED } from '../createDeps.ts';
+import { generateDataset } from '../../fixtures/generateDataset.ts';
+import { buildContract } from '../../spec/buildContract.ts';
+import { composeDeps, DEFAULT_SEED } from '../composeDeps.ts';
+import { BUNDLED_DATASET, BUNDLED_SPEC } from './bundledInputs.ts';
 import { createMockPipeline } from '../createMockPipeline.ts';
 import { faultCatalog } from '../faults/catalog.ts';
 import { availableFaults } from '../controls/controlActions.ts';
@@ -62,17 +65,21 @@ export function createMock(options: MockOptions = {}): Mock {
   const now = options.clock?.now;
   const clock = options.clock?.frozen ? createFrozenClock(now ?? createRunningClock().now()) : createRunningClock();
   if (now !== undefined && !options.clock?.frozen) clock.set(new Date(now));
-  const deps = createDeps({
-    seed: options.seed ?? DEFAULT_SEED,
-    size: options.size ?? 'default',
-    ...(options.groups ? { groups: options.groups } : {}),
+  const seed = options.seed ?? DEFAULT_SEED;
+  const size = options.size ?? 'default';
+  // The default seed's data comes with the module (no disk, no generator); any other is generated as the server does.
+  const dataset =
+    seed === BUNDLED_DATASET.seed && size === 'default' && !options.groups
+      ? BUNDLED_DATASET
+      : generateDataset({ seed, size, ...(options.groups ? { groups: options.groups } : {}) });
+  // Validators compile when first used: a test that sends one request pays for one operation's schemas.
+  const contract = buildContract(BUNDLED_SPEC, 'spec/openapi.yaml', { compile: 'lazy' });
+  const deps = composeDeps(contract, dataset, {
     clock,
     faults: options.faults ?? [],
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
     ...(options.sessionIdleMinutes !== undefined ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
     ...(options.journalBudgetMb !== undefined ? { journalBudgetBytes: options.journalBudgetMb * 1024 * 1024 } : {}),
-    // Validators compile when first used: a test that sends one request pays for one operation's schemas.
-    compile: 'lazy',
   });
   const pipeline = createMockPipeline(deps, { faultCatalog, validateResponses: options.validateResponses, log: options.log, answerUnrouted: true });
   return {
