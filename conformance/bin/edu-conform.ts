@@ -6,5 +6,5 @@ import { runCli } from '../cli.ts';
 process.env.EDU_CONFORM_COMMAND ??= 'edu-conform';
 if (process.argv[2] === 'spec-diff') {
   const { runSpecDiff } = await import('../specDiff/runSpecDiff.ts');
-  runSpecDiff(process.argv.slice(3));
+  await runSpecDiff(process.argv.slice(3));
 } else runCli();

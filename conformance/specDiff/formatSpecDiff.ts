@@ -2,6 +2,8 @@ import type { Waiver } from '../plan/waivers.ts';
 import { describeWaiver } from '../plan/waivers.ts';
 import { LEVELS, type Level, type SpecChange } from './SpecChange.ts';
 import type { WaivedChange } from './specDiffWaivers.ts';
+import type { FlowImpact } from './flowImpact.ts';
+import type { SpecDiffImpact } from './SpecDiffImpact.ts';
 
 /** What one run of the diff found, as the text, JSON and markdown outputs show it. */
 export interface SpecDiffResult {
@@ -14,6 +16,8 @@ export interface SpecDiffResult {
   counts: Record<'clients' | 'implementations', Record<Level, number>>;
   /** True when a change not waived is breaking for clients or for implementations: the exit code is 1. */
   breaking: boolean;
+  /** With --flows and --reports: the recorded flows the change breaks and the certificates it makes stale. */
+  impact?: SpecDiffImpact;
 }
 
 export function countLevels(changes: readonly SpecChange[]): SpecDiffResult['counts'] {
@@ -46,6 +50,7 @@ export function formatSpecDiffText(r: SpecDiffResult): string {
     lines.push('', `waived: ${c.rule}${c.operation ? ` (${c.operation})` : ''}: ${c.sentence} (${describeWaiver(c.waiver)}: ${c.waiver.reason})`);
   for (const w of r.expiredWaivers) lines.push('', `expired waiver, covering nothing: ${describeWaiver(w)}`);
   for (const w of r.staleWaivers) lines.push('', `stale waiver, no change matches it: ${describeWaiver(w)}`);
+  if (r.impact) lines.push(...impactText(r.impact));
   lines.push('', r.breaking ? 'Breaking: a change breaks clients or implementations (exit 1).' : 'No breaking change (exit 0).');
   return lines.join('\n');
 }
@@ -76,5 +81,62 @@ export function formatSpecDiffMarkdown(r: SpecDiffResult): string {
   }
   if (r.waived.length > 0) lines.push('', `Waived: ${r.waived.map((c) => cell(`${c.rule} ${c.operation ?? ''} (${describeWaiver(c.waiver)})`)).join('; ')}`);
   if (r.expiredWaivers.length > 0) lines.push('', `Expired waivers: ${r.expiredWaivers.map((w) => cell(describeWaiver(w))).join('; ')}`);
+  if (r.impact) lines.push(...impactMarkdown(r.impact));
   return lines.join('\n') + '\n';
+}
+
+/** How a flow's replay on the new contract went, in a few words. */
+export function replayVerdict(f: FlowImpact): string {
+  const replay = f.replay;
+  if (!replay) return 'not replayed';
+  if (replay.status === 'passed') return `replay on the new contract passes (${replay.calls} calls)`;
+  if (replay.status === 'failed') return `replay on the new contract FAILS (${replay.failures.length} failure${replay.failures.length === 1 ? '' : 's'})`;
+  return `judged statically only: ${replay.reason}`;
+}
+
+const VERSION_WORDS = { stale: 'STALE (judged the old contract)', current: 'current (judged the new contract)', other: 'judged neither contract' } as const;
+
+function impactText(impact: SpecDiffImpact): string[] {
+  const lines: string[] = [];
+  if (impact.flows) {
+    const broken = impact.flows.filter((f) => f.broken).length;
+    lines.push('', `Recorded flows: ${impact.flows.length}, ${broken} broken by the change`);
+    for (const f of impact.flows) {
+      lines.push(`  ${f.broken ? 'BROKEN' : 'ok    '} ${f.file} (${f.calls} API calls): ${replayVerdict(f)}`);
+      for (const h of f.hits) for (const c of h.changes) lines.push(`    #${h.call} ${h.method} ${h.path} (${h.operationId}): ${c.rule}: ${c.sentence}`);
+      if (f.replay?.status === 'failed') for (const failure of f.replay.failures) lines.push(`    replay: ${failure}`);
+    }
+  }
+  if (impact.reports) {
+    const stale = impact.reports.filter((r) => r.version === 'stale').length;
+    lines.push('', `Conformance reports: ${impact.reports.length}, ${stale} stale`);
+    for (const r of impact.reports) {
+      lines.push(`  ${r.file}: ${VERSION_WORDS[r.version]}; ${r.touched.length} step${r.touched.length === 1 ? '' : 's'} on changed operations`);
+      for (const t of r.touched)
+        lines.push(
+          `    ${t.title} [${t.status}] ${t.operations.join(', ')}: ${t.changes.map((c) => `${c.rule} (${c.level})`).join(', ')}${t.checks.length ? `; checks ${t.checks.join(', ')}` : ''}`,
+        );
+    }
+  }
+  return lines;
+}
+
+function impactMarkdown(impact: SpecDiffImpact): string[] {
+  const lines: string[] = [];
+  if (impact.flows && impact.flows.length > 0) {
+    lines.push('', '#### Recorded flows', '', '| flow | verdict | calls on breaking changes | replay |', '| --- | --- | --- | --- |');
+    for (const f of impact.flows) {
+      const hits = f.hits.map((h) => `#${h.call} ${h.operationId}: ${h.changes.map((c) => c.rule).join(', ')}`).join('; ');
+      const replay = replayVerdict(f) + (f.replay?.status === 'failed' ? `: ${f.replay.failures.slice(0, 3).join('; ')}` : '');
+      lines.push(`| ${cell(f.file)} | ${f.broken ? 'broken' : 'ok'} | ${cell(hits)} | ${cell(replay)} |`);
+    }
+  }
+  if (impact.reports && impact.reports.length > 0) {
+    lines.push('', '#### Conformance reports', '', '| report | certificate | steps on changed operations |', '| --- | --- | --- |');
+    for (const r of impact.reports) {
+      const steps = r.touched.map((t) => `${t.title} (${t.operations.join(', ')})`).join('; ');
+      lines.push(`| ${cell(r.file)} | ${r.version} | ${cell(steps)} |`);
+    }
+  }
+  return lines;
 }

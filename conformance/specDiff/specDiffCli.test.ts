@@ -21,10 +21,10 @@ const withoutGetGroup = (() => {
   return file;
 })();
 
-function run(argv: string[], today = '2026-06-01') {
+async function run(argv: string[], today = '2026-06-01') {
   const out: string[] = [];
   const err: string[] = [];
-  const code = specDiffCli(argv, {
+  const code = await specDiffCli(argv, {
     stdout: (l) => out.push(l),
     stderr: (l) => err.push(l),
     now: () => new Date(`${today}T12:00:00Z`),
@@ -75,8 +75,8 @@ describe('spec-diff', () => {
       1,
       /expired waiver, covering nothing: api-operation-removed \(expires 2026-05-31\)/,
     ],
-  ])('%s', (_label, argv, code, output) => {
-    const result = run(argv());
+  ])('%s', async (_label, argv, code, output) => {
+    const result = await run(argv());
     expect(result.err).toBe('');
     expect(result.code).toBe(code);
     expect(result.out).toMatch(output);
@@ -98,17 +98,17 @@ describe('spec-diff', () => {
       /no operation "nope"/,
     ],
     ['a base that is not OpenAPI 3.1', ['--base', join(dir, 'bad.yaml')], /openapi: 3\.1/],
-  ])('refuses %s with exit 2', (_label, argv, message) => {
+  ])('refuses %s with exit 2', async (_label, argv, message) => {
     writeFileSync(join(dir, 'bad.yaml'), 'openapi: 3.0.0\npaths: {}\n');
-    const result = run(argv);
+    const result = await run(argv);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(message);
   });
 
-  it('writes JSON and markdown, both naming the breaking change', () => {
+  it('writes JSON and markdown, both naming the breaking change', async () => {
     const json = join(dir, 'diff.json');
     const md = join(dir, 'diff.md');
-    expect(run(['--base', DEFAULT_SPEC_PATH, '--head', withoutGetGroup, '--json', json, '--markdown', md]).code).toBe(1);
+    expect((await run(['--base', DEFAULT_SPEC_PATH, '--head', withoutGetGroup, '--json', json, '--markdown', md])).code).toBe(1);
     const result = JSON.parse(readFileSync(json, 'utf8'));
     expect(result.breaking).toBe(true);
     expect(result.counts.clients.breaking).toBe(1);

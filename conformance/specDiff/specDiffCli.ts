@@ -9,6 +9,13 @@ import { diffSpecs } from './diffSpecs.ts';
 import { countLevels, formatSpecDiffMarkdown, formatSpecDiffText, type SpecDiffResult } from './formatSpecDiff.ts';
 import { readSpecSource, SPEC_IN_REPO, type SpecSource } from './readSpecSource.ts';
 import { applySpecDiffWaivers, parseSpecDiffWaivers } from './specDiffWaivers.ts';
+import { buildContract } from '../../spec/buildContract.ts';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { staticFlowImpact, withReplay, type FlowImpact } from './flowImpact.ts';
+import { readFolderFiles } from './readFolderFiles.ts';
+import { reportImpact } from './reportImpact.ts';
+import type { FlowReplayer, SpecDiffImpact } from './SpecDiffImpact.ts';
+import type { SpecChange } from './SpecChange.ts';
 
 export const SPEC_DIFF_USAGE = `Usage: npm run spec:diff -- --base REF|FILE [--head FILE] [options]
        edu-conform spec-diff OLD NEW [options]
@@ -24,6 +31,10 @@ Options:
   --waivers FILE    the suite's waivers file: [{check: RULE, operation?, reason, expires: YYYY-MM-DD}]
   --json FILE       write the result as JSON
   --markdown FILE   write a markdown summary (a pull-request comment, $GITHUB_STEP_SUMMARY)
+  --flows DIR       recorded flows (*.har): the calls that reach an operation with a change breaking for
+                    their sender; with npm run spec:diff each is also replayed on a mock of the new contract
+  --reports DIR     conformance reports (*.json, conform --json): stale certificates (specSha256 of the old
+                    contract) and their steps on changed operations
 Exit codes: 0 no breaking change (or every one waived), 1 a breaking change, 2 bad usage.`;
 
 export interface SpecDiffIo {
@@ -34,10 +45,12 @@ export interface SpecDiffIo {
   defaultHead: string;
   read?(source: string): SpecSource;
   writeFile?(path: string, text: string): void;
+  /** Replays the flows on a mock of the new contract (npm run spec:diff gives one; the package does not). */
+  replay?: FlowReplayer;
 }
 
 /** Runs the diff from command-line arguments; returns the exit code. */
-export function specDiffCli(argv: string[], io: SpecDiffIo): number {
+export async function specDiffCli(argv: string[], io: SpecDiffIo): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -49,6 +62,8 @@ export function specDiffCli(argv: string[], io: SpecDiffIo): number {
         waivers: { type: 'string' },
         json: { type: 'string' },
         markdown: { type: 'string' },
+        flows: { type: 'string' },
+        reports: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -78,15 +93,22 @@ export function specDiffCli(argv: string[], io: SpecDiffIo): number {
     const changes = diffSpecs(baseDoc, headDoc);
     const waivers = values.waivers === undefined ? [] : readWaivers(values.waivers, new Set([...operationIds(baseDoc), ...operationIds(headDoc)]));
     const { kept, waived, expired, stale } = applySpecDiffWaivers(changes, waivers, io.now());
+    const baseSha = sha256(base.text);
+    const headSha = sha256(head.text);
+    const impact: SpecDiffImpact = {};
+    if (values.flows !== undefined) impact.flows = await flowsImpact(values.flows, baseDoc, base.label, headDoc, head.label, kept, io.replay);
+    if (values.reports !== undefined)
+      impact.reports = readFolderFiles(values.reports, '.json', '--reports').flatMap((f) => reportImpact(f.file, f.text, baseSha, headSha, kept) ?? []);
     const result: SpecDiffResult = {
-      base: { label: base.label, sha256: sha256(base.text) },
-      head: { label: head.label, sha256: sha256(head.text) },
+      base: { label: base.label, sha256: baseSha },
+      head: { label: head.label, sha256: headSha },
       changes: kept,
       waived,
       expiredWaivers: expired,
       staleWaivers: stale,
       counts: countLevels(kept),
       breaking: kept.some((c) => c.clients === 'breaking' || c.implementations === 'breaking'),
+      ...(impact.flows || impact.reports ? { impact } : {}),
     };
     const write =
       io.writeFile ??
@@ -112,6 +134,32 @@ export function specDiffCli(argv: string[], io: SpecDiffIo): number {
 /** The same digest a conformance report records as `specSha256`: of the contract's bytes. */
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * Each flow matched statically, then (given a replayer) replayed on a mock of the new contract. Only changes
+ * not waived count: a waived change is one the team accepted. A flow is judged with the old contract, the one
+ * it was recorded against.
+ */
+async function flowsImpact(
+  dir: string,
+  baseDoc: unknown,
+  baseLabel: string,
+  headDoc: unknown,
+  headLabel: string,
+  changes: readonly SpecChange[],
+  replay: FlowReplayer | undefined,
+): Promise<FlowImpact[]> {
+  const flows = readFolderFiles(dir, '.har', '--flows');
+  if (flows.length === 0) return [];
+  const baseContract = buildContract(baseDoc as OpenAPIV3_1.Document, baseLabel, { compile: 'lazy' });
+  const judged = flows.map((f) => staticFlowImpact(f.file, f.text, baseContract, changes));
+  if (!replay)
+    return judged.map((f) =>
+      withReplay(f, { status: 'not-replayed', reason: 'no mock to replay on (npm run spec:diff replays; the package judges statically)' }),
+    );
+  const replays = await replay({ base: baseDoc as OpenAPIV3_1.Document, head: headDoc as OpenAPIV3_1.Document, headLabel }, flows);
+  return judged.map((f, i) => withReplay(f, replays[i] ?? { status: 'not-replayed', reason: 'the replayer gave no result' }));
 }
 
 function readWaivers(file: string, operations: ReadonlySet<string>): Waiver[] {
