@@ -3,10 +3,8 @@
  * Its options live in mock/cli/serverOptions.ts (`--help` lists them, with defaults and environment variables).
  */
 import { randomBytes } from 'node:crypto';
-import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { Express } from 'express';
 import type { AppOptions } from './AppOptions.ts';
 import { bannerBase } from './cli/bannerBase.ts';
 import { tightenStateFiles } from './cli/tightenStateFiles.ts';
@@ -15,7 +13,7 @@ import { serverHelp } from './cli/serverOptions.ts';
 import { closeAndExit, stopWhenAsked } from './cli/stopWhenAsked.ts';
 import { createFrozenClock, createRunningClock } from './clock.ts';
 import { createDeps } from './createDeps.ts';
-import { createMockApi } from './createMockApi.ts';
+import { createMockListener } from './node/createMockListener.ts';
 import { faultCatalog } from './faults/catalog.ts';
 import { devSpecFile } from './dev/devSpec.ts';
 import { restoreDevState, saveDevState } from './dev/devState.ts';
@@ -167,23 +165,10 @@ const appOptions: AppOptions = {
   trustProxy: config.trustProxy,
   durability,
 };
-const api = createMockApi(deps, appOptions);
-// Everything that is not an API operation (controls, OAuth pages, docs, unknown routes) is the Express app of
-// mock/app.ts around the same pipeline. Loading Express and building it cost about 200 ms of a cold start
-// that API requests never need: it is imported on the first such request, or in the background after listen.
-let app: Promise<Express> | undefined;
-const expressApp = (): Promise<Express> => (app ??= import('./app.ts').then(({ createApp }) => createApp(deps, { ...appOptions, api }).app));
+// API operations straight to the lifecycle, the rest through the Express app, built when first needed.
+const handle = createMockListener(deps, appOptions, (error) => fail(`cannot build the app: ${error.stack ?? error.message}`));
 
 // The banner waits for the socket: a busy port fails before anything claims the mock is up.
-// API operations go straight to the pipeline, skipping Express's router and request wrapping (about 4× a raw
-// node:http answer on its own).
-const handle: RequestListener = (req, res) => {
-  if (api(req, res)) return;
-  expressApp().then(
-    (express) => express(req, res),
-    (error: Error) => fail(`cannot build the app: ${error.stack ?? error.message}`),
-  );
-};
 // A replica brings the request's session up to date (and holds a write's answer until it commits) first.
 const server = createMockServer(replicas ? replicas.listener(handle) : handle);
 server.on('error', (error: NodeJS.ErrnoException) => {
@@ -222,7 +207,7 @@ server.listen(config.port, config.host, () => {
   setTimeout(() => {
     deps.contract
       .warmUp()
-      .then(expressApp)
+      .then(handle.warm)
       .catch((error: Error) => fail(error.message));
   }, WARM_UP_AFTER_MS);
 });

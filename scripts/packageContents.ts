@@ -16,6 +16,8 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PACKAGE_ASSETS: readonly string[] = [
   // The contract, its JSON snapshot (a start skips parsing YAML) and the decisions the checks cite by heading.
   'spec/openapi.yaml',
+  // The contract's generated types: the `./types` entry, and what the compiled declarations import.
+  'spec/openapi.d.ts',
   'spec/openapi.parsed.json',
   'spec/DECISIONS.md',
   // The pages the mock serves.
@@ -66,11 +68,14 @@ export function packageSources(root: string = ROOT): string[] {
   return parsed.fileNames.map((file) => relative(root, file).split(sep).join('/'));
 }
 
-/** Those modules as the `.js` files tsc writes (a declaration file, `.d.ts`, is compiled into none). */
+/**
+ * Those modules as the files tsc writes: each `.js` and its declarations, `.d.ts` (typed entry points,
+ * scripts/packageExports.ts); a declaration file is compiled into neither (the one the package ships is an asset).
+ */
 export function compiledFiles(root: string = ROOT): string[] {
   return packageSources(root)
     .filter((file) => !file.endsWith('.d.ts'))
-    .map((file) => file.replace(/\.ts$/, '.js'));
+    .flatMap((file) => [file.replace(/\.ts$/, '.js'), file.replace(/\.ts$/, '.d.ts')]);
 }
 
 function filesUnder(root: string, path: string): string[] {

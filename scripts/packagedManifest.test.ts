@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { packagedManifest } from './packagedManifest.ts';
+import { PACKAGE_EXPORTS } from './packageExports.ts';
 
 const repo = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -20,5 +21,8 @@ describe('packagedManifest', () => {
   });
   it('points the bins inside the package root (dist/ is the root)', () => {
     expect(manifest.bin).toEqual({ 'edu-mock': 'mock/bin/edu-mock.js', 'edu-conform': 'conformance/bin/edu-conform.js' });
+  });
+  it('declares the entry points of scripts/packageExports.ts', () => {
+    expect(manifest.exports).toEqual(PACKAGE_EXPORTS);
   });
 });

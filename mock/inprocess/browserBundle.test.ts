@@ -9,6 +9,7 @@ import { createContext, runInContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { sourceOf } from '../../scripts/packageExports.ts';
 import type { createMock as CreateMock } from './createMock.ts';
 
 /** What still ties createMock to Node, as `module → node:builtin`: nothing (the list may only stay empty). */
@@ -47,14 +48,15 @@ async function reachable(entry: string): Promise<{ nodeImports: string[]; buffer
 }
 
 describe('the in-process entry points in a browser bundle', () => {
+  // The package's `.` and `./msw` entry points, as its exports map names them.
   it('createMock: only the listed modules still reach Node', async () => {
-    const found = await reachable('mock/inprocess/createMock.ts');
+    const found = await reachable(sourceOf('.'));
     expect(found.nodeImports).toEqual(STILL_NODE_IMPORTS);
     expect(found.buffer).toEqual(STILL_BUFFER);
   });
 
   it('mockHandlers: nothing of Node at all', async () => {
-    expect(await reachable('mock/inprocess/mockHandlers.ts')).toEqual({ nodeImports: [], buffer: [] });
+    expect(await reachable(sourceOf('./msw'))).toEqual({ nodeImports: [], buffer: [] });
   });
 });
 

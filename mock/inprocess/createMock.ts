@@ -1,4 +1,4 @@
-import { createFrozenClock, createRunningClock } from '../clock.ts';
+import { assertKnownFaults, clockFromOptions, type MockOptions } from '../mockStartOptions.ts';
 import { generateDataset } from '../../fixtures/generateDataset.ts';
 import { buildContract } from '../../spec/buildContract.ts';
 import { composeDeps, DEFAULT_SEED } from '../composeDeps.ts';
@@ -13,30 +13,7 @@ import { type MockSession, mockSession } from './mockSession.ts';
 
 export type { MockSession, JournalFilters } from './mockSession.ts';
 export type { FetchHandler } from './createFetchHandler.ts';
-
-/** The options of `npm start` that mean something without a port (`npm start -- --help` says each one). */
-export interface MockOptions {
-  /** --seed: the same seed gives the same data (default 1). */
-  seed?: number;
-  /** --size: `default`, or `large` (thousands of groups; seconds to build). */
-  size?: 'default' | 'large';
-  /** --groups: N generated groups more in the first community. */
-  groups?: number;
-  /** --clock and --frozen: where the clock starts, and whether it stands still (reproducible answers). */
-  clock?: { now?: string | Date; frozen?: boolean };
-  /** --faults: faults switched on in every session from the start (names: `mock.faults`). */
-  faults?: readonly string[];
-  /** --max-sessions: named sessions at most (default 1000); one more is a 429. */
-  maxSessions?: number;
-  /** --session-idle-minutes: a named session unused this long is dropped. */
-  sessionIdleMinutes?: number;
-  /** --journal-budget-mb: what all journals hold together at most (default 64). */
-  journalBudgetMb?: number;
-  /** Check every answer against the spec and flag violations (X-Contract-Violations); on by default. */
-  validateResponses?: boolean;
-  /** One line per request and internal errors (the server's log); silent by default. */
-  log?: (line: string) => void;
-}
+export type { MockOptions } from '../mockStartOptions.ts';
 
 /** The whole mock in memory: the API as a Fetch handler, and each session's controls. */
 export interface Mock {
@@ -59,12 +36,8 @@ export interface Mock {
  * Next.js route handler or any Fetch server. Requests go through the same lifecycle as the server's.
  */
 export function createMock(options: MockOptions = {}): Mock {
-  const known = new Set(faultCatalog.map((f) => f.name));
-  const unknown = (options.faults ?? []).filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new TypeError(`createMock: unknown faults ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
-  const now = options.clock?.now;
-  const clock = options.clock?.frozen ? createFrozenClock(now ?? createRunningClock().now()) : createRunningClock();
-  if (now !== undefined && !options.clock?.frozen) clock.set(new Date(now));
+  assertKnownFaults(options.faults, 'createMock');
+  const clock = clockFromOptions(options.clock);
   const seed = options.seed ?? DEFAULT_SEED;
   const size = options.size ?? 'default';
   // The default seed's data comes with the module (no disk, no generator); any other is generated as the server does.
