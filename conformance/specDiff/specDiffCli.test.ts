@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), 'spec-diff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CONTRACT = readFileSync(DEFAULT_SPEC_PATH, 'utf8');
+/** The committed recordings (a session on the mock). */
+const FLOWS = new URL('../../fixtures/flows', import.meta.url).pathname;
 /** The contract without getGroup: breaking for clients. */
 const withoutGetGroup = (() => {
   const doc = loadYaml().parse(CONTRACT, { maxAliasCount: 10_000 }) as { paths: Record<string, Record<string, unknown>> };
@@ -31,6 +33,14 @@ async function run(argv: string[], today = '2026-06-01') {
     defaultHead: DEFAULT_SPEC_PATH,
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** A folder holding one file named .har that is no HAR. */
+function badFlows(): string {
+  const folder = join(dir, 'bad-flows');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'bad.har'), '{"log":{}}');
+  return folder;
 }
 
 function waivers(list: unknown): string {
@@ -98,11 +108,25 @@ describe('spec-diff', () => {
       /no operation "nope"/,
     ],
     ['a base that is not OpenAPI 3.1', ['--base', join(dir, 'bad.yaml')], /openapi: 3\.1/],
+    [
+      'a flows folder that is not there',
+      ['--base', DEFAULT_SPEC_PATH, '--flows', join(dir, 'no-such-folder')],
+      /--flows .*no-such-folder: cannot read the folder/,
+    ],
+    ['a HAR that is not one', ['--base', DEFAULT_SPEC_PATH, '--flows', badFlows()], /bad\.har is not a HAR file/],
   ])('refuses %s with exit 2', async (_label, argv, message) => {
     writeFileSync(join(dir, 'bad.yaml'), 'openapi: 3.0.0\npaths: {}\n');
     const result = await run(argv);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(message);
+  });
+
+  it('without a mock to replay on (the package), judges the committed flow statically and says so', async () => {
+    const result = await run(['--base', DEFAULT_SPEC_PATH, '--head', withoutGetGroup, '--flows', FLOWS]);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(
+      /BROKEN \S+list-and-open-group\.har \(2 API calls\): judged statically only: no mock to replay on[^\n]*\n {4}#2 GET \/v1\/groups\/\w+ \(getGroup\): api-operation-removed/,
+    );
   });
 
   it('writes JSON and markdown, both naming the breaking change', async () => {
