@@ -2,6 +2,7 @@ import type { Waiver } from '../plan/waivers.ts';
 import { describeWaiver } from '../plan/waivers.ts';
 import { LEVELS, type Level, type SpecChange } from './SpecChange.ts';
 import type { WaivedChange } from './specDiffWaivers.ts';
+import { terminalSafe } from '../report/terminalSafe.ts';
 import type { FlowImpact } from './flowImpact.ts';
 import type { SpecDiffImpact } from './SpecDiffImpact.ts';
 
@@ -96,25 +97,33 @@ export function replayVerdict(f: FlowImpact): string {
 
 const VERSION_WORDS = { stale: 'STALE (judged the old contract)', current: 'current (judged the new contract)', other: 'judged neither contract' } as const;
 
+/** Recordings and reports hold what a target sent: one line each, bounded, with terminal controls escaped. */
+const MAX_SHOWN = 300;
+function shown(text: string): string {
+  const one = terminalSafe(text.replace(/\r?\n/g, ' '));
+  return one.length > MAX_SHOWN ? `${one.slice(0, MAX_SHOWN)}…` : one;
+}
+
 function impactText(impact: SpecDiffImpact): string[] {
   const lines: string[] = [];
   if (impact.flows) {
     const broken = impact.flows.filter((f) => f.broken).length;
     lines.push('', `Recorded flows: ${impact.flows.length}, ${broken} broken by the change`);
     for (const f of impact.flows) {
-      lines.push(`  ${f.broken ? 'BROKEN' : 'ok    '} ${f.file} (${f.calls} API calls): ${replayVerdict(f)}`);
-      for (const h of f.hits) for (const c of h.changes) lines.push(`    #${h.call} ${h.method} ${h.path} (${h.operationId}): ${c.rule}: ${c.sentence}`);
-      if (f.replay?.status === 'failed') for (const failure of f.replay.failures) lines.push(`    replay: ${failure}`);
+      lines.push(`  ${f.broken ? 'BROKEN' : 'ok    '} ${shown(f.file)} (${f.calls} API calls): ${shown(replayVerdict(f))}`);
+      for (const h of f.hits)
+        for (const c of h.changes) lines.push(`    #${h.call} ${shown(h.method)} ${shown(h.path)} (${h.operationId}): ${c.rule}: ${c.sentence}`);
+      if (f.replay?.status === 'failed') for (const failure of f.replay.failures) lines.push(`    replay: ${shown(failure)}`);
     }
   }
   if (impact.reports) {
     const stale = impact.reports.filter((r) => r.version === 'stale').length;
     lines.push('', `Conformance reports: ${impact.reports.length}, ${stale} stale`);
     for (const r of impact.reports) {
-      lines.push(`  ${r.file}: ${VERSION_WORDS[r.version]}; ${r.touched.length} step${r.touched.length === 1 ? '' : 's'} on changed operations`);
+      lines.push(`  ${shown(r.file)}: ${VERSION_WORDS[r.version]}; ${r.touched.length} step${r.touched.length === 1 ? '' : 's'} on changed operations`);
       for (const t of r.touched)
         lines.push(
-          `    ${t.title} [${t.status}] ${t.operations.join(', ')}: ${t.changes.map((c) => `${c.rule} (${c.level})`).join(', ')}${t.checks.length ? `; checks ${t.checks.join(', ')}` : ''}`,
+          `    ${shown(t.title)} [${shown(t.status)}] ${shown(t.operations.join(', '))}: ${t.changes.map((c) => `${c.rule} (${c.level})`).join(', ')}${t.checks.length ? `; checks ${shown(t.checks.join(', '))}` : ''}`,
         );
     }
   }
@@ -128,14 +137,14 @@ function impactMarkdown(impact: SpecDiffImpact): string[] {
     for (const f of impact.flows) {
       const hits = f.hits.map((h) => `#${h.call} ${h.operationId}: ${h.changes.map((c) => c.rule).join(', ')}`).join('; ');
       const replay = replayVerdict(f) + (f.replay?.status === 'failed' ? `: ${f.replay.failures.slice(0, 3).join('; ')}` : '');
-      lines.push(`| ${cell(f.file)} | ${f.broken ? 'broken' : 'ok'} | ${cell(hits)} | ${cell(replay)} |`);
+      lines.push(`| ${cell(shown(f.file))} | ${f.broken ? 'broken' : 'ok'} | ${cell(shown(hits))} | ${cell(shown(replay))} |`);
     }
   }
   if (impact.reports && impact.reports.length > 0) {
     lines.push('', '#### Conformance reports', '', '| report | certificate | steps on changed operations |', '| --- | --- | --- |');
     for (const r of impact.reports) {
-      const steps = r.touched.map((t) => `${t.title} (${t.operations.join(', ')})`).join('; ');
-      lines.push(`| ${cell(r.file)} | ${r.version} | ${cell(steps)} |`);
+      const steps = r.touched.map((t) => `${shown(t.title)} (${shown(t.operations.join(', '))})`).join('; ');
+      lines.push(`| ${cell(shown(r.file))} | ${r.version} | ${cell(steps)} |`);
     }
   }
   return lines;
