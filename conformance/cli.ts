@@ -30,7 +30,8 @@ export { runConformance } from './run/runConformance.ts';
 export type { RunOptions } from './run/runConformance.ts';
 export type { RunResult } from './run/RunResult.ts';
 
-export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
+/** 3: nothing failed, but the run's deadline (--timeout) stopped it before every step finished: no verdict of pass. */
+export const EXIT = { conformant: 0, failed: 1, usage: 2, incomplete: 3 } as const;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -132,11 +133,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       }
     }
     if (unwritten > 0) return EXIT.usage;
-    if (result.cases.length > 0 && result.cases.every((c) => c.status === 'skipped')) {
+    // Steps the deadline stopped were not skipped for lack of configuration: that run is incomplete (exit 3).
+    if (result.incomplete === undefined && result.cases.length > 0 && result.cases.every((c) => c.status === 'skipped')) {
       io.stderr('conform: nothing was tested: every scenario was skipped for lack of configuration (see "Skipped" above)');
       return EXIT.usage;
     }
-    return result.extras?.verdict.result === 'fail' || !result.conformant ? EXIT.failed : EXIT.conformant;
+    if (result.extras?.verdict.result === 'fail' || result.counts.failed > 0) return EXIT.failed;
+    return result.extras?.verdict.result === 'incomplete' || result.incomplete !== undefined ? EXIT.incomplete : EXIT.conformant;
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`conform: ${error.message}`);

@@ -1,11 +1,12 @@
-/** How much the generative phase may send, and what it replays. */
+/**
+ * How much the generative phase may send, and what it replays: counts only, so the seed and these numbers
+ * alone decide which cases run (no wall-clock share: a loaded machine sends the same cases as an idle one).
+ */
 export interface GenerateSettings {
   /** Random cases per operation (--generate N); the coverage pass comes on top, within the budget. */
   casesPerOperation: number;
   /** At most this many requests per operation, shrinking included: a partner's target is not a load test. */
   perOperationBudget: number;
-  /** The whole phase stops sending after this long (ms); what was judged stays judged. */
-  deadlineMs: number;
   /** At most this many failures per operation are shrunk (each costs requests). */
   shrinkPerOperation: number;
   /** Replays only this case (--replay-case), with the run's seed. */
@@ -15,7 +16,6 @@ export interface GenerateSettings {
 export const DEFAULT_GENERATE: GenerateSettings = {
   casesPerOperation: 25,
   perOperationBudget: 160,
-  deadlineMs: 12_000,
   shrinkPerOperation: 3,
 };
 
@@ -26,7 +26,6 @@ export function generateSettings(cases?: number, replayCase?: string): GenerateS
     ...DEFAULT_GENERATE,
     casesPerOperation: n,
     perOperationBudget: Math.max(DEFAULT_GENERATE.perOperationBudget, 120 + n * 2),
-    deadlineMs: Math.max(DEFAULT_GENERATE.deadlineMs, n * 600),
     ...(replayCase !== undefined ? { replayCase } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import fc from 'fast-check';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
@@ -10,7 +9,7 @@ import { everySection } from '../scenarios/buildSyncUpload.ts';
 import { awaitGroupByAlias } from '../scenarios/findGroupByAlias.ts';
 import { obtainUserToken } from '../scenarios/obtainUserToken.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
-import { createBudget, type Budget } from './Budget.ts';
+import { createBudget } from './Budget.ts';
 import { coverageCases } from './coverageCases.ts';
 import { DEFAULT_GENERATE, type GenerateSettings } from './GenerateSettings.ts';
 import { judgeCase, type Learned } from './judgeCase.ts';
@@ -28,8 +27,7 @@ const MAX_PAGES = 20;
 const UPLOADS = 2;
 
 export interface GenerateDeps {
-  /** Monotonic milliseconds, for the budget's deadline. */
-  monotonic?: () => number;
+  /** How a Retry-After is waited out (tests inject one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -38,7 +36,6 @@ export interface GenerateDeps {
  * by the suite's oracles, shrunk, and named by an id that --replay-case re-runs with the same --seed.
  */
 export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, deps: GenerateDeps = {}): Scenario {
-  const monotonic = deps.monotonic ?? (() => performance.now());
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   return {
     area: 'generate',
@@ -46,8 +43,8 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
     missing: (s) =>
       !s.config.token && !s.config.appSecret && !s.config.userToken && !s.config.oauth ? 'no credentials (--token, --app-secret or --user-token)' : undefined,
     async run(step, base) {
-      const budget = createBudget(settings.perOperationBudget, settings.deadlineMs, monotonic);
-      const shared = phaseState(base, budget, sleep);
+      const budget = createBudget(settings.perOperationBudget);
+      const shared = phaseState(base, sleep);
       const learned: Learned = {};
       let group: Json | undefined;
       let installation: Json | undefined;
@@ -85,9 +82,8 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         return;
       }
 
-      for (const [index, target] of targets.entries()) {
+      for (const target of targets) {
         await step(`generated: ${target.operationId}`, async (s) => {
-          budget.share(targets.length - index);
           const outcome = await runOperation(shared, casesOf(shared, target, settings), learned, budget, settings, target.pinned);
           reportGenerated(s, outcome.failures);
           // The PUT cases changed the configured installation: put it back as it was read.
@@ -127,11 +123,11 @@ function casesOf(shared: SharedState, target: OperationTarget, settings: Generat
 }
 
 /** The phase's view of the run: the same config, contract and seed, a client that honours 429. */
-function phaseState(s: StepContext, budget: Budget, sleep: (ms: number) => Promise<void>): SharedState {
+function phaseState(s: StepContext, sleep: (ms: number) => Promise<void>): SharedState {
   return {
     config: s.config,
     contract: s.contract,
-    client: politeClient(s.client, () => budget.remainingMs(), sleep, s.now),
+    client: politeClient(s.client, sleep, s.now),
     rng: s.rng.fork('generate'),
     seed: s.seed,
     readOnly: s.readOnly,

@@ -4,12 +4,9 @@ import { checkRegistry } from '../checks/registry.ts';
 import { DEFAULT_GENERATE } from './GenerateSettings.ts';
 import { runConformance } from '../run/runConformance.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
-import { suiteBudget, SUITE_RUN_GUARD_MS } from '../testing/suiteBudget.ts';
+import { suiteBudget } from '../testing/suiteBudget.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
-// The default deadline cuts the phase short on a loaded machine; here every case gets its turn.
-// The phase's cases are bounded by counts; its deadline is only the hang guard, so a loaded machine finds the same faults.
-const UNHURRIED = { ...DEFAULT_GENERATE, deadlineMs: SUITE_RUN_GUARD_MS };
 
 // Each input-triggered fault alone: the generative phase, in default mode (no --strict), fails the run and
 // names the check the fault breaks, with a case id that replays it.
@@ -23,7 +20,7 @@ describe('the generative phase catches every input-triggered fault', { timeout: 
   it.each(inputFaults.map((f) => [f.name, f.breaks] as const))('%s → %s', async (name, breaks) => {
     expect(checkRegistry.has(breaks)).toBe(true);
     target = await startMockTarget({ faults: [name] });
-    const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW, generate: UNHURRIED });
+    const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW });
     const failures = result.cases.filter((c) => c.area === 'generate').flatMap((c) => c.failures);
     expect(result.conformant).toBe(false);
     expect(failures.map((f) => f.check)).toContain(breaks);
@@ -33,7 +30,7 @@ describe('the generative phase catches every input-triggered fault', { timeout: 
 
   it("replays a failure by its case id and the run's seed, and finds it again", async () => {
     target = await startMockTarget({ faults: ['search-q-regex-crash'] });
-    const first = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW, generate: UNHURRIED });
+    const first = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW });
     const found = first.cases.flatMap((c) => c.failures).find((f) => f.check === 'no-server-error');
     const id = /--replay-case (\S+)\]/.exec(found?.message ?? '')?.[1];
     expect(id).toMatch(/^searchGroups\/[cr]\d+$/);
@@ -42,7 +39,7 @@ describe('the generative phase catches every input-triggered fault', { timeout: 
       areas: ['generate'],
       seed: 3,
       now: NOW,
-      generate: { ...UNHURRIED, replayCase: id as string },
+      generate: { ...DEFAULT_GENERATE, replayCase: id as string },
     });
     const replayed = replay.cases.filter((c) => c.title.startsWith('generated: replay'));
     expect(replayed).toHaveLength(1);

@@ -5,9 +5,10 @@ const MAX_WAIT_MS = 10_000;
 
 /**
  * The run's client, honouring 429 Too Many Requests (RFC 6585 §4) and its Retry-After (RFC 9110 §10.2.3,
- * seconds or an HTTP date): waits as asked, within the phase's deadline, and sends again (twice at most).
+ * seconds or an HTTP date): waits as asked, up to MAX_WAIT_MS, and sends again (twice at most). What a target
+ * answers decides the waits, never the clock: the run's deadline (--timeout) stops what it must in the client.
  */
-export function politeClient(client: HttpClient, remainingMs: () => number, sleep: (ms: number) => Promise<void>, now: () => Date): HttpClient {
+export function politeClient(client: HttpClient, sleep: (ms: number) => Promise<void>, now: () => Date): HttpClient {
   return {
     get baseUrl() {
       return client.baseUrl;
@@ -26,7 +27,7 @@ export function politeClient(client: HttpClient, remainingMs: () => number, slee
       let exchange = await client.send(request);
       for (let retry = 0; retry < 2 && exchange.response?.status === 429; retry++) {
         const wait = retryAfterMs(exchange.response.headers['retry-after'], now());
-        if (wait > MAX_WAIT_MS || wait > remainingMs()) break;
+        if (wait > MAX_WAIT_MS) break;
         await sleep(wait);
         exchange = await client.send(request);
       }

@@ -14,7 +14,7 @@ export interface OperationOutcome {
   /** Distinct failures (one per check and verdict), each shrunk and annotated with its case id. */
   failures: CheckFailure[];
   sent: number;
-  /** Cases not sent because the budget or the deadline ran out. */
+  /** Cases not sent because the operation's request budget ran out. */
   unsent: number;
 }
 

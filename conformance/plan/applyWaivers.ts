@@ -35,7 +35,7 @@ export function applyWaivers(result: RunResult, waivers: readonly Waiver[], now:
 
   const counts = countCases(cases, { waived: true });
   return {
-    result: { ...result, cases, counts, conformant: counts.failed === 0 },
+    result: { ...result, cases, counts, conformant: counts.failed === 0 && result.incomplete === undefined },
     outcome: {
       applied: live.filter((w) => (uses.get(w) ?? 0) > 0).map((waiver) => ({ waiver, failures: uses.get(waiver) ?? 0 })),
       expired,

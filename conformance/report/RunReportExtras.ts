@@ -1,6 +1,6 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { Waiver } from '../plan/waivers.ts';
-import type { Certificate } from './certificate.ts';
+import type { Certificate, VerdictResult } from './certificate.ts';
 import type { Coverage } from './specCoverage/Coverage.ts';
 
 /** A failure a waiver covers: shown with the waiver's reason, never failing the run. */
@@ -18,9 +18,13 @@ export interface WaiverOutcome {
   stale: Waiver[];
 }
 
-/** Why the run fails, beyond the failing cases (an expired waiver, coverage under --min-coverage). */
+/**
+ * The run's result and why: "fail" when a case failed, a waiver expired or coverage is under --min-coverage;
+ * else "incomplete" when the run's deadline left steps unfinished (what they would have shown is unknown);
+ * else "pass".
+ */
 export interface Verdict {
-  result: 'pass' | 'fail';
+  result: VerdictResult;
   reasons: string[];
 }
 

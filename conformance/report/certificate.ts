@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Waiver } from '../plan/waivers.ts';
 import type { RunCounts } from '../run/RunCounts.ts';
 
+/** A run's result: "incomplete" when its deadline (--timeout) left steps unfinished and nothing failed. */
+export type VerdictResult = 'pass' | 'fail' | 'incomplete';
+
 /** What was tested, against which version of the contract, with which outcome: the JSON report's `certificate`. */
 export interface Certificate {
   suite: { name: string; version: string };
@@ -19,7 +22,7 @@ export interface Certificate {
   /** Operations coverage, in percent. */
   operationsCoverage: number;
   waiversApplied: Array<Waiver & { failures: number }>;
-  result: 'pass' | 'fail';
+  result: VerdictResult;
   /** The recorded session a replay run sent (--replay), by its exact bytes. */
   replay?: { har: string; sha256: string; calls: number; leftOut: Record<string, number> };
 }

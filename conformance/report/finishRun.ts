@@ -4,7 +4,7 @@ import { applyWaivers } from '../plan/applyWaivers.ts';
 import type { Profile } from '../plan/profiles.ts';
 import { describeWaiver, type Waiver } from '../plan/waivers.ts';
 import type { RunResult } from '../run/RunResult.ts';
-import { sha256Of, suiteIdentity } from './certificate.ts';
+import { sha256Of, suiteIdentity, type VerdictResult } from './certificate.ts';
 import { computeCoverage } from './specCoverage/computeCoverage.ts';
 import type { Verdict } from './RunReportExtras.ts';
 
@@ -22,7 +22,8 @@ export interface FinishOptions {
 
 /**
  * Turns a run's result into the one every reporter reads: waivers applied, coverage computed, the certificate
- * and the verdict attached. The run fails when a case fails, a waiver expired, or coverage is under the minimum.
+ * and the verdict attached. The run fails when a case fails, a waiver expired, or coverage is under the minimum;
+ * it is incomplete, never passed, when its deadline (--timeout) left steps unfinished.
  */
 export function finishRun(raw: RunResult, options: FinishOptions): RunResult {
   const now = options.now();
@@ -34,7 +35,10 @@ export function finishRun(raw: RunResult, options: FinishOptions): RunResult {
   if (options.minCoverage !== undefined && coverage.operations.percent < options.minCoverage) {
     reasons.push(`operations coverage ${coverage.operations.percent}% is under --min-coverage ${options.minCoverage}%`);
   }
-  const verdict: Verdict = { result: reasons.length === 0 ? 'pass' : 'fail', reasons };
+  // A failure found is a failure whatever else did not finish; a run stopped by its deadline never passes.
+  const verdictResult: VerdictResult = reasons.length > 0 ? 'fail' : result.incomplete !== undefined ? 'incomplete' : 'pass';
+  if (result.incomplete !== undefined) reasons.push(`incomplete: ${result.incomplete}`);
+  const verdict: Verdict = { result: verdictResult, reasons };
   // A contract built in memory has no file: its document's JSON is then what the run judged against.
   const file = options.contract.file;
   const specBytes = options.specBytes ?? (existsSync(file) ? readFileSync(file) : Buffer.from(JSON.stringify(options.contract.document)));

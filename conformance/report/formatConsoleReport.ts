@@ -71,7 +71,9 @@ export function formatConsoleReport(run: RunResult, options: ConsoleOptions = {}
   const backoff = result.backoff ? ` · ${result.backoff.retries} retried after 429/503 Retry-After (${result.backoff.waitedMs} ms waited)` : '';
   lines.push(`${result.exchanges} requests in ${result.durationMs} ms · seed ${result.seed}${result.strict ? ' · strict' : ''}${backoff}`);
   const summary = summaryLine(result.counts);
-  lines.push(result.counts.failed > 0 ? paint('red', summary) : paint('green', summary));
+  // A run its deadline stopped says so on its last line: its summary is not a pass.
+  if (result.counts.failed === 0 && result.incomplete !== undefined) lines.push(paint('yellow', `${summary} · INCOMPLETE: ${result.incomplete}`));
+  else lines.push(result.counts.failed > 0 ? paint('red', summary) : paint('green', summary));
   return lines.join('\n');
 }
 

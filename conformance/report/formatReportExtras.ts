@@ -34,7 +34,7 @@ export function formatReportExtras(result: RunResult): string[] {
   );
   const missingOps = c.operations.notCovered.map((u) => `${u.operation} (${u.why}: ${u.detail})`);
   if (missingOps.length > 0) lines.push(`  operations not covered: ${missingOps.join('; ')}`);
-  for (const reason of extras.verdict.reasons.filter((r) => !/cases? failed$/.test(r))) lines.push(`✗ ${reason}`);
+  for (const reason of extras.verdict.reasons.filter((r) => !/cases? failed$/.test(r))) lines.push(`${reason.startsWith('incomplete:') ? '…' : '✗'} ${reason}`);
   return lines;
 }
 

@@ -7,8 +7,7 @@ import { conformDiff } from '../../scripts/conformDiff.ts';
 import { main } from '../cli.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { type HealthyAndBroken, startHealthyAndBroken } from '../testing/startHealthyAndBroken.ts';
-import { suiteBudget, SUITE_RUN_GUARD_MS } from '../testing/suiteBudget.ts';
-import { DEFAULT_GENERATE } from '../generate/GenerateSettings.ts';
+import { suiteBudget } from '../testing/suiteBudget.ts';
 
 interface Run {
   code: number;
@@ -18,7 +17,6 @@ interface Run {
 }
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');
-const UNHURRIED = { ...DEFAULT_GENERATE, deadlineMs: SUITE_RUN_GUARD_MS };
 
 async function run(argv: string[]): Promise<Run> {
   const out: string[] = [];
@@ -31,9 +29,6 @@ async function run(argv: string[]): Promise<Run> {
     writeFile: (p, t) => files.set(p, t),
     now: () => NOW,
     defaultSeed: () => 4242,
-    // The generative phase bounded by its case counts alone: its wall-clock deadline would let a loaded machine
-    // try fewer cases, and two runs of one seed could then disagree.
-    runOptions: { generate: UNHURRIED },
   });
   return { code, out: out.join('\n'), err: err.join('\n'), files };
 }

@@ -3,6 +3,7 @@ import { loadContract, type Contract } from '../../spec/contract.ts';
 import { describeWaiver } from '../plan/waivers.ts';
 import { failedSteps } from '../run/countCases.ts';
 import type { RunResult } from '../run/RunResult.ts';
+import type { VerdictResult } from './certificate.ts';
 import { setupLine, type ReplayVariable } from '../run/replayVariables.ts';
 import { forReport } from './forReport.ts';
 import { usedReplay } from './usedReplay.ts';
@@ -18,6 +19,13 @@ import { renderOperations } from './html/renderOperations.ts';
 const SCRIPT_HASH = createHash('sha256').update(HTML_SCRIPT).digest('base64');
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
 
+const VERDICT_WORD: Record<VerdictResult, string> = { pass: 'passed', fail: 'failed', incomplete: 'incomplete' };
+const VERDICT_HEADING: Record<VerdictResult, string> = {
+  pass: '✓ Conformant',
+  fail: '✗ Not conformant',
+  incomplete: '… Incomplete: the deadline stopped the run',
+};
+
 /**
  * The HTML report (--html FILE): one self-contained page for a manager (verdict, counts and certificate at the
  * top) and a developer (per operation the checks, each failure with its rule and source, the exchange and a
@@ -26,8 +34,8 @@ const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-$
 export function toHtmlReport(run: RunResult, contract: Contract = loadContract()): string {
   const result = forReport(run);
   const extras = result.extras;
-  const verdict = extras?.verdict.result ?? (result.conformant ? 'pass' : 'fail');
-  const title = `Conformance ${verdict === 'pass' ? 'passed' : 'failed'}: ${result.baseUrl}`;
+  const verdict: VerdictResult = extras?.verdict.result ?? (result.counts.failed > 0 ? 'fail' : result.incomplete !== undefined ? 'incomplete' : 'pass');
+  const title = `Conformance ${VERDICT_WORD[verdict]}: ${result.baseUrl}`;
   const counts = result.counts;
   const skipped = result.cases.filter((c) => c.status === 'skipped');
   const describe = (op: string): string => {
@@ -43,7 +51,7 @@ export function toHtmlReport(run: RunResult, contract: Contract = loadContract()
 <style>${raw(HTML_STYLE)}</style>
 </head><body><main>
 <header class="banner ${verdict}" id="verdict">
-<h1>${verdict === 'pass' ? '✓ Conformant' : '✗ Not conformant'}</h1>
+<h1>${VERDICT_HEADING[verdict]}</h1>
 <p>${result.baseUrl} · profile ${extras?.profile ?? 'platform'} · ${result.strict ? 'strict' : 'lenient'}${result.readOnly ? ' · read-only' : ''} · seed ${result.seed} · ${result.startedAt}</p>
 ${extras && extras.verdict.reasons.length > 0 ? html`<ul>${extras.verdict.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
 </header>

@@ -39,6 +39,7 @@ export function toJsonReport(run: RunResult): string {
     durationMs: result.durationMs,
     requests: result.exchanges,
     conformant: result.conformant,
+    ...(result.incomplete !== undefined ? { incomplete: result.incomplete } : {}),
     counts: result.counts,
     // The line to paste before any curl of this report (each variable, and where its value came from).
     ...(usedReplay(result).length ? { setup: setupLine(usedReplay(result)) } : {}),

@@ -41,8 +41,13 @@ export interface RunResult {
   exchanges: number;
   /** 429/503 answers with Retry-After that were waited out and retried (not failures). */
   backoff?: { retries: number; waitedMs: number };
-  /** True when no case failed. */
+  /** True when no case failed and the run finished (not incomplete). */
   conformant: boolean;
+  /**
+   * Why the run is incomplete, when its deadline (--timeout) left steps unfinished: the verdict is then
+   * "incomplete" (exit 3) unless something failed, never "pass".
+   */
+  incomplete?: string;
   /** Every exchange the run recorded, in order (coverage is computed from them). */
   exchangeLog?: readonly Exchange[];
   /** Profile, coverage, waivers, certificate and verdict, once the run is finished (report/finishRun.ts). */

@@ -70,6 +70,7 @@ describe('runConformance', () => {
     expect(result.cases.map((c) => [c.area, c.status, c.skipReason])).toEqual([
       ['groups', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],
       ['user-info', 'skipped', 'no user token (--user-token or CONFORM_USER_TOKEN) and no oauth client in the config'],
+      ['user-info', 'skipped', "no oauth client in the config: the authorization server's rules are probed through one"],
       ['data-actions', 'skipped', 'no app secret (--app-secret or CONFORM_APP_SECRET)'],
       ['installations', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],
       ['sync', 'skipped', 'no bearer token (--token or CONFORM_TOKEN)'],

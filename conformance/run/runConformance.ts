@@ -16,6 +16,7 @@ import type { CaseResult, ProgressEvent, RunResult } from './RunResult.ts';
 import { SkipSignal } from './StepContext.ts';
 import { UnreachableError } from './UnreachableError.ts';
 import { countCases } from './countCases.ts';
+import { cutByDeadline } from './cutByDeadline.ts';
 import { headerVariable, isSecretHeader, replayVariables } from './replayVariables.ts';
 
 /** A whole run's deadline unless --timeout says otherwise: ample for the bounded work of every area. */
@@ -106,6 +107,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   emit({ type: 'start', baseUrl: client.baseUrl, seed: options.seed, areas, strict, readOnly });
 
   const cases: CaseResult[] = [];
+  // Steps the run's deadline left unfinished (not started, or a request of theirs not sent or cut).
+  let unfinished = 0;
+  const deadlineNote = `the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed`;
   for (const scenario of (options.scenarios ?? [...allScenarios, generateScenario(options.generate)]).filter((s) => areas.includes(s.area))) {
     const scenarioStarted = performance.now();
     const own: CaseResult[] = [];
@@ -136,23 +140,23 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         const recorder = newRecorder();
         const stepStarted = performance.now();
         if (stepStarted - started > deadline) {
-          return finish(
-            toCase(
-              scenario.area,
-              title,
-              recorder,
-              strict,
-              `not finished: the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed before this step`,
-              0,
-            ),
-          );
+          unfinished++;
+          return finish(toCase(scenario.area, title, recorder, strict, `not finished: ${deadlineNote} before this step`, 0));
         }
+        const firstExchange = client.exchanges.length;
         let skipReason: string | undefined;
         try {
           await body(createStepContext(scenarioState, recorder));
         } catch (error) {
           if (error instanceof SkipSignal) skipReason = error.reason;
           else recorder.failures.push(stepError(error, client.exchanges.at(-1)));
+        }
+        // A request the deadline kept from its answer judges nothing about the target: what it would have
+        // shown is unknown, so the step is unfinished, not failed (and the run incomplete, not passed).
+        if (client.exchanges.slice(firstExchange).some((e) => cutByDeadline(e))) {
+          unfinished++;
+          recorder.failures = recorder.failures.filter((f) => !cutByDeadline(f.exchange));
+          skipReason ??= `not finished: ${deadlineNote} during this step`;
         }
         finish(toCase(scenario.area, title, recorder, strict, skipReason, performance.now() - stepStarted));
       }, base);
@@ -178,7 +182,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     exchanges: client.exchanges.length,
     ...(client.backoff.retries > 0 ? { backoff: { ...client.backoff } } : {}),
     exchangeLog: client.exchanges,
-    conformant: counts.failed === 0,
+    conformant: counts.failed === 0 && unfinished === 0,
+    ...(unfinished > 0 ? { incomplete: `${deadlineNote}: ${unfinished} step${unfinished === 1 ? '' : 's'} not finished` } : {}),
     redact: (text) => secrets.redact(text),
     replay: options.showSecrets
       ? []

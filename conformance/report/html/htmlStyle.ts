@@ -10,7 +10,7 @@ h3 { font-size: 16px; margin: 16px 0 8px; }
 code, pre, .mono { font-family: ui-monospace,SFMono-Regular,Menlo,Consolas,monospace; font-size: 13px; }
 pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px; overflow: auto; max-height: 360px; white-space: pre-wrap; word-break: break-word; margin: 4px 0 10px; }
 .banner { color: #fff; padding: 24px; margin: 0 -24px 0; }
-.banner.pass { background: var(--pass); } .banner.fail { background: var(--fail); }
+.banner.pass { background: var(--pass); } .banner.fail { background: var(--fail); } .banner.incomplete { background: var(--warn); }
 .banner p { margin: 4px 0; opacity: .95; }
 .banner ul { margin: 8px 0 0; padding-left: 20px; }
 .counts { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0 0; padding: 0; list-style: none; }

@@ -5,7 +5,7 @@ import { html, type Html } from './escapeHtml.ts';
 /** The certificate as a definition list: what was tested, against which spec, with which result. */
 export function renderCertificate(c: Certificate): Html {
   const rows: Array<[string, string | Html]> = [
-    ['Result', html`<span class="badge ${c.result === 'pass' ? 'passed' : 'failed'}">${c.result.toUpperCase()}</span>`],
+    ['Result', html`<span class="badge ${c.result === 'pass' ? 'passed' : c.result === 'fail' ? 'failed' : 'warning'}">${c.result.toUpperCase()}</span>`],
     ['Suite', `${c.suite.name} ${c.suite.version}`],
     ['Spec sha256', html`<code>${c.specSha256}</code>`],
     ['Target', html`<code>${c.target}</code>`],
