@@ -44,7 +44,7 @@ describe('conform CLI', () => {
     const { code, out } = await run(['--base-url', healthy.url, '--config', configFile, '--strict', '--seed', '7']);
     expect(code).toBe(0);
     expect(out).toContain('Seed: 7 (reproduce with --seed 7)');
-    expect(out.filter((l) => l.startsWith('▶ '))).toHaveLength(7);
+    expect(out.filter((l) => l.startsWith('▶ '))).toHaveLength(8);
     expect(out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
   });
 

@@ -53,4 +53,25 @@ describe('captureSide and applySide', () => {
     expect([...to.faults]).toEqual(['ignore-active-filter']);
     expect([...to.oauth.codes.keys()]).toEqual(['abc']);
   });
+
+  it.each<[string, (session: ReturnType<typeof sessionWithGrant>) => void]>([
+    ['a code redeemed', (s) => void (s.oauth.codes.get('abc')!.usedAt = 5)],
+    ['a refresh token revoked', (s) => void (s.oauth.refreshTokens.get('r1')!.revoked = true)],
+    ['a refresh token rotated', (s) => void (s.oauth.refreshTokens.get('r1')!.rotatedAt = 5)],
+  ])('see %s on the entry the session holds as a change', (_name, change) => {
+    const session = sessionWithGrant();
+    const before = captureSide(session);
+    change(session);
+    expect(sameSide(before, captureSide(session))).toBe(false);
+  });
 });
+
+function sessionWithGrant() {
+  const session = createDeps({ clock: createFrozenClock('2031-01-01T00:00:00.000Z') }).sessions.use(DEFAULT_SESSION);
+  session.oauth.addCode(code('abc'), 0);
+  session.oauth.addRefreshToken(
+    { token: 'r1', clientId: 'c', userId: 'u', community: 'x', scopes: [], fromCode: 'abc', expiresAt: 2_000_000, revoked: false },
+    0,
+  );
+  return session;
+}

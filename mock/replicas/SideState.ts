@@ -17,12 +17,21 @@ export interface SideState {
 
 const wall = createRunningClock();
 
+/**
+ * A snapshot by value, never a view: the authorization server marks a code used, a refresh token rotated or
+ * revoked on the entry it holds, so a capture that shared those entries would read the same after the request
+ * as before it, and the change would never be logged for the other replicas.
+ */
 export function captureSide(deps: Session): SideState {
   return {
     clock: { frozen: deps.clock.frozen, at: deps.clock.now().getTime(), wall: wall.now().getTime() },
     latency: { ms: deps.latency.ms, jitterMs: deps.latency.jitterMs },
     faults: [...deps.faults].sort(),
-    oauth: { pending: [...deps.oauth.pending.values()], codes: [...deps.oauth.codes.values()], refreshTokens: [...deps.oauth.refreshTokens.values()] },
+    oauth: structuredClone({
+      pending: [...deps.oauth.pending.values()],
+      codes: [...deps.oauth.codes.values()],
+      refreshTokens: [...deps.oauth.refreshTokens.values()],
+    }),
   };
 }
 
