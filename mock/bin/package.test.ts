@@ -82,6 +82,73 @@ async function conform(name: string, baseUrl: string, config: string, extra: str
   return { code: 'code' in result ? (result.code ?? 0) : 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`, report };
 }
 
+/** A user's ESM script in the folder the package is installed in: each Node entry point imported by name and used. */
+const ENTRIES_SCRIPT = `import { createMock } from 'edu-platform-contract';
+import { mockMiddleware, startMock } from 'edu-platform-contract/node';
+import { eduMock } from 'edu-platform-contract/vite';
+import express from 'express';
+
+const headers = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' };
+const out = {};
+const mock = createMock({ clock: { now: '2026-03-01T12:00:00.000Z', frozen: true } });
+const res = await mock.fetch(new Request('http://x/v1/groups', { headers }));
+out.createMock = [res.status, (await res.json()).length];
+
+const app = express();
+app.use('/api', mockMiddleware());
+const server = app.listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const viaExpress = await fetch(\`http://127.0.0.1:\${server.address().port}/api/v1/groups?limit=3\`, { headers });
+out.mockMiddleware = [viaExpress.status, (await viaExpress.json()).length];
+server.closeAllConnections();
+await new Promise((r) => server.close(r));
+
+const running = await startMock({ port: 0 });
+const viaServer = await fetch(\`\${running.url}/v1/groups?limit=4\`, { headers });
+out.startMock = [viaServer.status, (await viaServer.json()).length, new URL(running.url).hostname];
+await running.close();
+
+const plugin = eduMock();
+const used = [];
+plugin.configureServer({ middlewares: { use: (route, handle) => used.push([route, typeof handle]) } });
+out.eduMock = [plugin.name, used];
+console.log(JSON.stringify(out));
+`;
+
+/** The same with Mock Service Worker's setupServer, msw installed beside the package as its peer. */
+const MSW_SCRIPT = `import { createMock } from 'edu-platform-contract';
+import { mockHandlers } from 'edu-platform-contract/msw';
+import { setupServer } from 'msw/node';
+
+const headers = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' };
+const server = setupServer(...mockHandlers(createMock(), { baseUrl: 'https://api.example.test/base' }));
+server.listen({ onUnhandledRequest: 'error' });
+const res = await fetch('https://api.example.test/base/v1/groups?limit=2', { headers });
+console.log(JSON.stringify([res.status, (await res.json()).length]));
+server.close();
+`;
+
+/**
+ * A user's TypeScript: createMock's types from \`.\`, the contract's from \`./types\`. Each \`@ts-expect-error\`
+ * fails the check when the type it guards is \`any\` (a declaration that did not resolve).
+ */
+const TYPES_CHECK = `import { createMock, type Mock, type MockOptions } from 'edu-platform-contract';
+import type { components, paths } from 'edu-platform-contract/types';
+
+type Groups = paths['/v1/groups']['get']['responses'][200]['content']['application/json'];
+const options: MockOptions = { seed: 1, clock: { now: '2026-03-01T12:00:00.000Z', frozen: true } };
+const mock: Mock = createMock(options);
+export async function firstGroupName(): Promise<string | undefined> {
+  const groups = (await (await mock.fetch(new Request('http://x/v1/groups'))).json()) as Groups;
+  const first: components['schemas']['Group'] | undefined = groups[0];
+  return first?.name;
+}
+// @ts-expect-error a seed is a number
+createMock({ seed: 'one' });
+// @ts-expect-error the contract has no such path
+export type Nope = paths['/v1/nope'];
+`;
+
 function skipUnlessInstalled(ctx: TestContext): void {
   if (installError === undefined) return;
   console.warn(`package.test.ts: the tarball could not be installed (no registry or cache here?); skipped: ${installError}`);
@@ -295,4 +362,55 @@ describe('the npm package', () => {
     await exit;
     expect(await freedWithin(port)).toBe(true);
   });
+
+  it(
+    'its entry points, imported by name from the installed package, answer (., ./node, ./vite, ./msw) and type-check (., ./types)',
+    { timeout: 240_000 },
+    async (ctx) => {
+      skipUnlessInstalled(ctx);
+      writeFileSync(join(app, 'entries.mjs'), ENTRIES_SCRIPT);
+      const entries = await run(process.execPath, ['entries.mjs'], { cwd: app, timeout: 60_000 });
+      expect(JSON.parse(entries.stdout)).toEqual({
+        createMock: [200, expect.any(Number)],
+        mockMiddleware: [200, 3],
+        startMock: [200, 4, '127.0.0.1'],
+        eduMock: ['edu-mock', [['/api', 'function']]],
+      });
+
+      // A deep import is not an entry point: the exports map closes the package.
+      writeFileSync(join(app, 'deep.mjs'), "import 'edu-platform-contract/mock/inprocess/createMock.js';\n");
+      const deep = await run(process.execPath, ['deep.mjs'], { cwd: app, timeout: 30_000 }).catch((error: Failure) => error);
+      expect(`${deep.stderr ?? ''}`).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
+
+      // TypeScript from the repository (the folder has none), as a user's project with skipLibCheck (Vite's and Next's templates).
+      mkdirSync(join(app, 'typed'), { recursive: true });
+      writeFileSync(join(app, 'typed', 'package.json'), '{"type":"module"}');
+      writeFileSync(join(app, 'typed', 'check.ts'), TYPES_CHECK);
+      const compilerOptions = {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2023', 'DOM'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+      };
+      writeFileSync(join(app, 'typed', 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }));
+      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+      const checked = await run(process.execPath, [tsc, '-p', join(app, 'typed')], { cwd: app, timeout: 120_000 }).catch((error: Failure) => error);
+      expect(`${checked.stdout ?? ''}${checked.stderr ?? ''}`).toBe('');
+
+      // msw, the optional peer, from npm's cache where it has it (else the registry), into the same folder.
+      try {
+        await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', 'msw@2.15.0'], { cwd: app, timeout: 120_000 });
+      } catch (error) {
+        console.warn(`package.test.ts: msw could not be installed beside the package; ./msw not run: ${(error as Error).message.split('\n')[0]}`);
+        return;
+      }
+      writeFileSync(join(app, 'msw.mjs'), MSW_SCRIPT);
+      const msw = await run(process.execPath, ['msw.mjs'], { cwd: app, timeout: 60_000 });
+      expect(JSON.parse(msw.stdout)).toEqual([200, 2]);
+    },
+  );
 });

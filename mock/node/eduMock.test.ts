@@ -7,6 +7,9 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ConnectServer, eduMock } from './eduMock.ts';
 
@@ -97,4 +100,32 @@ describe('eduMock, the Vite plugin', () => {
   it('refuses base / (the mock would answer every route of the app)', () => {
     expect(() => eduMock({ base: '/' })).toThrow(/base must be a path/);
   });
+});
+
+// Vite itself is not a dependency of the package; the test runner brings it (vitest runs on it), as the recipe
+// test of docs/sessions.md uses it.
+describe('eduMock in a real Vite dev server', () => {
+  it('answers /api/v1/groups on the dev server origin, and Vite answers the rest', async () => {
+    const { createServer: createViteServer } = await import('vite');
+    const root = mkdtempSync(join(tmpdir(), 'edu-vite-'));
+    const server = await createViteServer({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [eduMock({ clock: { now: '2026-03-01T12:00:00.000Z', frozen: true } })],
+      server: { port: 0, host: '127.0.0.1', strictPort: false },
+    });
+    await server.listen();
+    try {
+      const address = server.httpServer?.address() as AddressInfo;
+      const base = `http://127.0.0.1:${address.port}`;
+      const list = await fetch(`${base}/api/v1/groups?limit=2`, { headers });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as unknown[]).length).toBe(2);
+      expect((await fetch(`${base}/@vite/client`)).status).toBe(200);
+    } finally {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
