@@ -27,7 +27,7 @@ export interface MockApp {
 
 /**
  * The whole mock as an Express app, built only from what it is given (store, clock, rng, contract, faults).
- * It never listens: mock/server.ts is the only place with a port, and tests drive it on 127.0.0.1:0.
+ * It never listens: mock/server.ts and mock/node/startMock.ts do, and tests drive it on 127.0.0.1:0.
  */
 export function createApp(deps: MockDeps, options: AppOptions = {}): MockApp {
   const door = createFrontDoor(deps.sessions);

@@ -1,5 +1,5 @@
 /**
- * npm start (and `edu-mock` from the package): the mock on http://localhost:4010. The only file that listens.
+ * npm start (and `edu-mock` from the package): the mock on http://localhost:4010. The process that listens (mock/node/startMock.ts starts the same listener inside a caller's process).
  * Its options live in mock/cli/serverOptions.ts (`--help` lists them, with defaults and environment variables).
  */
 import { randomBytes } from 'node:crypto';
