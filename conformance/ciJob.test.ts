@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from './cli.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
+import { suiteBudget } from './testing/suiteBudget.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -16,7 +17,7 @@ function ciJobArgs(): string[] {
 
 // The README promises a CI job that gates a test instance on every push: it must pass again on the same
 // instance, whose state the first run changed (the approve it sent cannot be repeated).
-describe("the README's CI job", () => {
+describe("the README's CI job", { timeout: suiteBudget(2) }, () => {
   let target: MockTarget;
   let dir: string;
   beforeAll(async () => {
@@ -32,7 +33,7 @@ describe("the README's CI job", () => {
     expect(ciJobArgs()).toEqual(expect.arrayContaining(['--strict', '--min-coverage', '--config', '--waivers']));
   });
 
-  it('passes twice against one instance, with the metadata endpoint and approve covered', { timeout: 120_000 }, async () => {
+  it('passes twice against one instance, with the metadata endpoint and approve covered', async () => {
     // The README's split: secrets in the environment, the rest in ci/conform.json.
     const { baseUrl: _base, token, appSecret, oauth, ...rest } = target.config;
     const { clientSecret, ...publicOauth } = oauth ?? { clientSecret: undefined };

@@ -19,4 +19,5 @@ export const WHOLE_SUITE_TESTS = [
   'conformance/seedVerdicts.test.ts',
   'conformance/generate/inputFaults.test.ts',
   'conformance/boundedRun.test.ts',
+  'conformance/ciJob.test.ts',
 ] as const;
