@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,22 @@ describe('spec-diff', () => {
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
       /BROKEN \S+list-and-open-group\.har \(2 API calls\): judged statically only: no mock to replay on[^\n]*\n {4}#2 GET \/v1\/groups\/\w+ \(getGroup\): api-operation-removed/,
+    );
+  });
+
+  it('a waived change still makes the steps on its operation out of date', async () => {
+    const reports = join(dir, 'reports-waived');
+    mkdirSync(reports, { recursive: true });
+    const sha = createHash('sha256').update(CONTRACT).digest('hex');
+    writeFileSync(
+      join(reports, 'r.json'),
+      JSON.stringify({ certificate: { specSha256: sha }, cases: [{ title: 'read a group', operationIds: ['getGroup'], checks: ['response-schema'] }] }),
+    );
+    const waiver = waivers([{ check: 'api-operation-removed', operation: 'getGroup', reason: 'moved to v2', expires: '2026-06-30' }]);
+    const result = await run(['--base', DEFAULT_SPEC_PATH, '--head', withoutGetGroup, '--waivers', waiver, '--reports', reports]);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(
+      /r\.json: STALE \(judged the old contract\); 1 step on changed operations\n {4}read a group \[\] getGroup: api-operation-removed \(breaking\)/,
     );
   });
 
