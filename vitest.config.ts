@@ -61,6 +61,8 @@ const INTEGRATION = [
   'conformance/{client,plan,report,run}/**/*.test.ts',
   // The authorization server's probes, each fault against the test target in-process.
   'conformance/scenarios/oauthServerScenario.test.ts',
+  // Each restriction's negative side, each fault against the test target in-process.
+  'conformance/scenarios/restrictions.test.ts',
   // Recorded flows replayed on a mock of an edited contract, in-process.
   'scripts/specDiffImpact.test.ts',
 ];

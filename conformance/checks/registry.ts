@@ -1,4 +1,6 @@
 import { approveEffect } from './approveEffect.ts';
+import { approveManualOnly } from './approveManualOnly.ts';
+import { dataActionCommunity } from './dataActionCommunity.ts';
 import { approveReturnsManifest } from './approveReturnsManifest.ts';
 import { authRequired } from './authRequired.ts';
 import type { Check } from './Check.ts';
@@ -84,6 +86,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     installationUpdateStored,
     approveReturnsManifest,
     approveEffect,
+    approveManualOnly,
     userInfoIncludes,
     memberGroupsScope,
     oauthFlow,
@@ -104,6 +107,7 @@ export const checkRegistry: ReadonlyMap<string, Check<never>> = new Map(
     updatedAfter,
     dataActionLimit,
     dataActionOrder,
+    dataActionCommunity,
     rolesSet,
     replayStatusClass,
     replayKeysKept,

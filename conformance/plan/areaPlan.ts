@@ -12,6 +12,7 @@ export const WRITE_CHECKS: readonly string[] = [
   'installation-update-stored',
   'approve-returns-manifest',
   'approve-effect',
+  'approve-manual-only',
   'sync-upload-visible',
   'sync-remove-unlisted',
   'sync-deactivate',
@@ -76,6 +77,7 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
       'installation-update-stored',
       'approve-returns-manifest',
       'approve-effect',
+      'approve-manual-only',
     ],
   },
   'user-info': {
@@ -111,6 +113,7 @@ export const AREA_PLAN: Record<Area, AreaPlan> = {
       'data-action-limit',
       'data-action-order',
       'roles-set',
+      'data-action-community',
     ],
   },
   // A replay sends what the recording holds: its operations are the HAR's (cli.ts plans them from the file).

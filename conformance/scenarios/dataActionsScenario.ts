@@ -1,3 +1,4 @@
+import { dataActionCommunity } from '../checks/dataActionCommunity.ts';
 import { dataActionLimit } from '../checks/dataActionLimit.ts';
 import { probeNotJson } from './probeNotJson.ts';
 import { dataActionOrder } from '../checks/dataActionOrder.ts';
@@ -89,6 +90,25 @@ export const dataActionsScenario: Scenario = {
         if (all.length < 2) return s.skip(`fewer than 2 ${action.kind}: a limit of 1 proves nothing`);
         const exchange = await s.send({ operationId: action.operationId, json: dataActionRequest(s, action, { limit: 1 }), expect: { valid: true } });
         s.check(dataActionLimit, { exchange, limit: 1, count: itemsOf(exchange.response?.body).length });
+      });
+
+      await step(`${action.kind}: another community's call answers none of this one's records`, async (s) => {
+        const other = s.config.otherCommunity?.community;
+        if (!other) return s.skip('no otherCommunity in the config');
+        if (all.length === 0) return s.skip(`no ${action.kind} answered for this community to tell apart`);
+        const request = dataActionRequest(s, action, { limit: LIMIT });
+        const exchange = await s.send({
+          operationId: action.operationId,
+          json: { ...request, context: { ...(request.context as Record<string, unknown>), community: other } },
+          expect: { probe: true },
+        });
+        s.check(dataActionCommunity, {
+          exchange,
+          community: s.config.community as string,
+          otherCommunity: other,
+          mine: all,
+          other: itemsOf(exchange.response?.body),
+        });
       });
 
       await step(`${action.kind}: refuse a wrong secret`, async (s) => {

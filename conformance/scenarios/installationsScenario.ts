@@ -1,4 +1,5 @@
 import { approveEffect } from '../checks/approveEffect.ts';
+import { approveManualOnly } from '../checks/approveManualOnly.ts';
 import { probeNotJson } from './probeNotJson.ts';
 import { approveReturnsManifest } from '../checks/approveReturnsManifest.ts';
 import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
@@ -99,6 +100,20 @@ export const installationsScenario: Scenario = {
       if (!shown) s.skip(`no active installation of ${appId} identifiable as the one in ${community} to send as text/plain`);
     });
 
+    await step('refuse to approve an app approved automatically, changing nothing', async (s) => {
+      if (s.readOnly) return s.skip('--read-only');
+      const mine = listed.filter((i) => i.community === community);
+      const before = mine[0] ?? (listed.length === 1 ? listed[0] : undefined);
+      if (!before) return s.skip(`no active installation of ${appId} identifiable as the one in ${community}`);
+      const approval = isRecord(before.manifest) ? before.manifest.approval : undefined;
+      if (approval !== 'automatic') return s.skip(`the manifest of ${appId} says approval ${JSON.stringify(approval)}, not "automatic"`);
+      const exchange = await s.send({ operationId: 'approveAppInstallation', path: { appId, community }, expect: { probe: true } });
+      const readBack = await s.send({ operationId: 'listAppInstallations', path: { appId }, expect: { valid: true } });
+      const all = itemsOf(readBack.response?.body);
+      const after = all.find((i) => i.community === community) ?? (all.length === 1 ? all[0] : undefined);
+      s.check(approveManualOnly, { exchange, before, readBack, ...(after ? { after } : {}) });
+    });
+
     await step('approve a pending installation', async (s) => {
       if (s.readOnly) return s.skip('--read-only');
       const pending = s.config.pendingApproval;
@@ -110,6 +125,14 @@ export const installationsScenario: Scenario = {
           community: pending.community,
           expect: { probe: true },
         });
+      // "Returns the active installations": the pending one is not listed before it is approved.
+      const pendingList = await s.send({
+        operationId: 'listAppInstallations',
+        path: { appId: pending.appId },
+        community: pending.community,
+        expect: { valid: true },
+      });
+      s.check(installationsActive, { exchange: pendingList, appId: pending.appId, items: itemsOf(pendingList.response?.body) });
       const first = await approve();
       if (first.response?.status === 409)
         return s.skip(`the installation of ${pending.appId} in ${pending.community} is not pending (approved by an earlier run?)`);

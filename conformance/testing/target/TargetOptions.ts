@@ -84,7 +84,26 @@ export const TARGET_FAULTS = {
   'token-cacheable': 'token-no-store',
   'no-www-authenticate': 'auth-required',
 } as const;
+/**
+ * Faults of a restriction's negative side, each with the check that must name it (a MUST unless listed in
+ * RESTRICTION_SHOULD_FAULTS): proven in-process on the scenarios they concern
+ * (conformance/scenarios/restrictions.test.ts), not by whole-suite runs.
+ */
+export const RESTRICTION_FAULTS = {
+  // "Returns the active installations": the pending installation listed before it is approved.
+  'lists-pending': 'installations-active',
+  // "applies to apps with manual approval": approve of an app approved automatically accepted, and stamped.
+  'approves-automatic': 'approve-manual-only',
+  // "Provides the community's users": context.community ignored, this community's records answered for another.
+  'data-action-any-community': 'data-action-community',
+  // Approve of an automatic app refused, but not with our 409 (spec/DECISIONS.md, Installations).
+  'approve-automatic-400': 'approve-manual-only',
+} as const;
+export const RESTRICTION_SHOULD_FAULTS: readonly RestrictionFault[] = ['approve-automatic-400'];
+export type RestrictionFault = keyof typeof RESTRICTION_FAULTS;
 export type TargetFault = keyof typeof TARGET_FAULTS;
+/** Every fault the test target can switch on. */
+export type AnyFault = TargetFault | RestrictionFault;
 
 /** The authorization server's faults: proven in-process on their own scenario (conformance/scenarios/oauthServerScenario.test.ts). */
 export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [
@@ -110,5 +129,5 @@ export const SHOULD_ONLY_FAULTS: readonly TargetFault[] = [
 ];
 
 export interface TargetOptions extends TargetConventions {
-  faults?: readonly TargetFault[];
+  faults?: readonly AnyFault[];
 }

@@ -156,7 +156,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       const [, appId, community, approve] = installs;
       authorize(req, community);
       const installation = installed.get(appId as string);
-      if (method === 'GET' && !community) return json(res, 200, installation?.active ? [installation] : []);
+      if (method === 'GET' && !community) return json(res, 200, installation?.active || (installation && faults.has('lists-pending')) ? [installation] : []);
       if (method === 'PUT' && community && !approve) {
         const sent = body();
         if (!sent || typeof sent !== 'object' || Array.isArray(sent)) throw new Refusal(400, 'an installation object is required');
@@ -169,6 +169,13 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       }
       if (method === 'POST' && approve) {
         if (!installation) throw new Refusal(404, 'no such installation');
+        const automatic = (installation.manifest as Json | undefined)?.approval === 'automatic';
+        // Approve applies to apps with manual approval: an automatic one is refused (409, spec/DECISIONS.md).
+        if (automatic && faults.has('approve-automatic-400')) throw new Refusal(400, 'the app is approved automatically');
+        if (automatic && faults.has('approves-automatic')) {
+          Object.assign(installation, { approvedAt: new Date(0).toISOString() });
+          return json(res, 200, installation.manifest);
+        }
         if (installation.status !== 'pending_approval') throw new Refusal(409, 'not pending approval');
         if (faults.has('approve-leaves-pending')) Object.assign(installation, { active: true });
         else later(() => Object.assign(installation, { status: 'installed', approved: true, active: true }));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APP, LOGIN_USER, PUBLIC_CLIENT } from './targetData.ts';
-import type { TargetFault } from './TargetOptions.ts';
+import type { AnyFault } from './TargetOptions.ts';
 
 /** What a code or a refresh token was issued for. */
 interface Grant {
@@ -30,7 +30,7 @@ export interface TargetOAuth {
  * The test target's authorization server (RFC 6749 §4.1 with PKCE, refresh tokens, client authentication),
  * written from the RFCs, with switchable faults that each break one rule the suite probes.
  */
-export function targetOAuth(faults: ReadonlySet<TargetFault>): TargetOAuth {
+export function targetOAuth(faults: ReadonlySet<AnyFault>): TargetOAuth {
   const codes = new Map<string, Grant>();
   const refreshTokens = new Map<string, Grant>();
   const accessTokens = new Map<string, string[]>();

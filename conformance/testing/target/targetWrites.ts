@@ -1,6 +1,6 @@
 import { Refusal } from './queryGroups.ts';
 import { COMMUNITY, COMPONENTS, USERS, type Json } from './targetData.ts';
-import type { TargetFault } from './TargetOptions.ts';
+import type { AnyFault } from './TargetOptions.ts';
 
 /** What uploads added: groups after the base ones, users and components beside the own data. */
 export interface Entities {
@@ -98,7 +98,7 @@ export function syncUpload(entities: Entities, raw: unknown, runId: string): Jso
 export interface DataActionOptions {
   secret: string;
   exclusive: boolean;
-  faults: ReadonlySet<TargetFault>;
+  faults: ReadonlySet<AnyFault>;
   badSecretStatus: number;
 }
 
@@ -114,6 +114,8 @@ export function dataActions(entities: Entities, raw: unknown, kind: 'users' | 'c
   if (raw.secret !== options.secret && !options.faults.has('accepts-any-secret')) throw new Refusal(options.badSecretStatus, 'wrong secret');
   const after = typeof data.after === 'string' && !options.faults.has('ignores-after') ? Date.parse(data.after) : -Infinity;
   const limit = Math.min(typeof data.limit === 'number' ? data.limit : 100, 500) + (options.faults.has('data-action-over-limit') ? 1 : 0);
+  // The records are this community's: another community's call answers none of them (it has none here).
+  if (raw.context.community !== COMMUNITY && !options.faults.has('data-action-any-community')) return [];
   const records = kind === 'users' ? [...USERS, ...entities.users] : [...COMPONENTS, ...entities.components];
   return records
     .filter((r) => (options.exclusive ? Date.parse(String(r.updatedAt)) > after : Date.parse(String(r.updatedAt)) >= after))
