@@ -84,6 +84,7 @@ Options
                         are reported as waived and do not fail the run; an expired waiver fails it
   --min-coverage P      fail the run when under P percent of the profile's operations were covered
   --timeout SECONDS     the whole run's deadline (default 900): steps not started by then are skipped and named
+                        (a run so stopped is incomplete, exit 3, unless something failed)
   --request-timeout SECONDS  each request's own deadline, headers and whole body (default 30): an answer not
                         complete by then fails response-received, and the run goes on
   --header 'Name: value'  an extra header on every request (repeatable; also "headers" in the config
@@ -108,7 +109,8 @@ Environment: CONFORM_BASE_URL, CONFORM_COMMUNITY, CONFORM_TOKEN, CONFORM_APP_ID,
 CONFORM_USER_TOKEN, CONFORM_SEASON, CONFORM_CLIENT_SECRET (the OAuth client's secret). Secrets never appear in reports:
 curl lines name the variable instead.
 
-Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target, nothing to test or a report not written.`;
+Exit codes: 0 conformant, 1 a rule is broken, 2 bad usage, unreachable target, nothing to test or a report not written,
+3 incomplete (the deadline stopped the run before every step finished, and nothing failed).`;
 
 /** Parses the command line (node:util parseArgs, strict: an unknown flag is a usage error). */
 export function parseCliArgs(argv: string[]): CliArgs {
