@@ -30,7 +30,7 @@ describe('the generative phase sends the same cases for a seed, however slow the
     vi.restoreAllMocks();
   });
 
-  it.each([3, 11])('seed %i', { timeout: 120_000 }, async (seed) => {
+  it.each([3])('seed %i', { timeout: 120_000 }, async (seed) => {
     const idle = await generatedRequests(seed);
     let slow = performance.now();
     vi.spyOn(performance, 'now').mockImplementation(() => (slow += 1_000));
