@@ -71,6 +71,19 @@ describe("the authorization server's own rules", () => {
     },
   );
 
+  // A seed may change the values tried (states, wrong secrets, verifiers), never the verdict. These faults act on
+  // this scenario alone, so they are swept over ten seeds here rather than by whole-suite runs (seedVerdicts.test.ts).
+  it.each([undefined, ...OAUTH_SERVER_FAULTS])('with fault %s: one verdict for ten seeds', async (fault) => {
+    target = await startTestTarget(fault ? { faults: [fault] } : {});
+    const verdicts = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      const result = await runConformance({ config: target.config, seed, now: NOW, areas: ['user-info'], scenarios: [oauthServerScenario] });
+      verdicts.add(JSON.stringify({ conformant: result.conformant, failed: failed(result), warned: warned(result) }));
+    }
+    expect([...verdicts]).toHaveLength(1);
+    if (fault) expect([...verdicts][0]).toContain(TARGET_FAULTS[fault]);
+  });
+
   it('skips the client-binding probes, saying why, when no second client is configured', async () => {
     target = await startTestTarget();
     const { otherClient: _omitted, ...oauth } = target.config.oauth ?? ({} as never);
