@@ -1,10 +1,19 @@
-import { failedSteps } from '../run/countCases.ts';
+import { failedSteps, stepName } from '../run/countCases.ts';
+import { compareRunPlans, type BrokenRule, type PlanMismatch, type RunPlan } from './compareRunPlans.ts';
 
 /** The parts of a JSON report (toJsonReport) a comparison reads; older reports may lack coverage and certificate. */
 export interface ReportForDiff {
-  cases: Array<{ area: string; title: string; status: string; failures: Array<{ check: string; message?: string; exchange?: { operationId?: string } }> }>;
+  cases: Array<{
+    area: string;
+    title: string;
+    status: string;
+    skipReason?: string;
+    failures: Array<{ check: string; message?: string; exchange?: { operationId?: string } }>;
+  }>;
   coverage?: Record<string, unknown> & { outOfPlan?: string[] };
-  certificate?: { specSha256?: string; target?: string; profile?: string; result?: string };
+  certificate?: RunPlan & { specSha256?: string; target?: string };
+  /** Why the run is incomplete (its deadline stopped it). */
+  incomplete?: string;
 }
 
 /** A rule a step broke: its check and operation, how many of the step's failures share them, the first message. */
@@ -37,10 +46,16 @@ export interface ReportDiff {
   /** Steps failing in the new report and not in the old one. */
   newlyFailing: StepChange[];
   fixed: StepChange[];
+  /** Steps failing in the old report that the new run's deadline left unfinished: neither fixed nor failing. */
+  unfinished: StepChange[];
   stillFailing: StepChange[];
   coverage: CoverageChange[];
   /** Differences of what was tested (spec, target, profile): the comparison may not be like for like. */
   notes: string[];
+  /** How the two runs were made differently (strictness, profile, operations, areas, waivers, seed). */
+  plan: PlanMismatch[];
+  /** Which run's verdict is "incomplete": its failures are a lower bound, its passes unproven. */
+  incomplete: Array<'before' | 'after'>;
   /** The run's one failure count (failed steps, as the console, the HTML report and JUnit count), before and after. */
   failedSteps: { before: number; after: number };
 }
@@ -64,9 +79,15 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
     const b = after.certificate?.[key];
     if (a !== undefined && b !== undefined && a !== b) notes.push(`${key} differs: ${a} → ${b}`);
   }
+  const unfinishedNow = new Set(after.cases.filter((c) => c.status === 'skipped' && /^not finished/.test(c.skipReason ?? '')).map(stepName));
+  const incomplete = (['before', 'after'] as const).filter((which) => {
+    const report = which === 'before' ? before : after;
+    return report.certificate?.result === 'incomplete' || report.incomplete !== undefined;
+  });
   return {
     newlyFailing: [...now.values()].filter((k) => !old.has(k.step)),
-    fixed: [...old.values()].filter((k) => !now.has(k.step)),
+    fixed: [...old.values()].filter((k) => !now.has(k.step) && !unfinishedNow.has(k.step)),
+    unfinished: [...old.values()].filter((k) => !now.has(k.step) && unfinishedNow.has(k.step)),
     stillFailing: [...now.values()].flatMap((k) => {
       const was = old.get(k.step);
       if (!was) return [];
@@ -78,8 +99,14 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
       (c) => c.before?.covered !== c.after?.covered || c.before?.total !== c.after?.total || c.newlyCovered.length > 0 || c.noLongerCovered.length > 0,
     ),
     notes,
+    plan: compareRunPlans(before.certificate ?? {}, after.certificate ?? {}, { before: brokenRules(old), after: brokenRules(now) }),
+    incomplete,
     failedSteps: { before: failedStepCount(before), after: failedStepCount(after) },
   };
+}
+
+function brokenRules(steps: Map<string, StepChange>): BrokenRule[] {
+  return [...steps.values()].flatMap((s) => s.rules.map(({ check, operation }) => ({ check, ...(operation ? { operation } : {}) })));
 }
 
 function failedStepCount(report: ReportForDiff): number {
@@ -102,10 +129,16 @@ export function formatDiff(diff: ReportDiff): string {
       for (const k of s.rules) lines.push(`      ${rule(k)}`);
     }
   };
+  for (const m of diff.plan) lines.push(`WARNING: the runs differ in ${m.what}: ${m.before} → ${m.after}; their failures are not like for like`);
+  for (const which of diff.incomplete)
+    lines.push(
+      `WARNING: the ${which === 'before' ? 'old' : 'new'} run is incomplete (its deadline stopped it): what it did not finish is neither fixed nor passing`,
+    );
   for (const note of diff.notes) lines.push(`note: ${note}`);
   lines.push(`Failed steps: ${diff.failedSteps.before} → ${diff.failedSteps.after}`);
   list('Newly failing', diff.newlyFailing, '✗');
   list('Fixed', diff.fixed, '✓');
+  if (diff.unfinished.length > 0) list('Not finished by the new run (not fixed)', diff.unfinished, '?');
   lines.push(`Still failing: ${diff.stillFailing.length}`);
   for (const s of diff.stillFailing.filter((x) => x.newRules)) {
     lines.push(`  ✗ ${s.step} breaks a rule it did not before`);
