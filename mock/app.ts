@@ -3,6 +3,7 @@ import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
 import { hostGuard } from './http/hostGuard.ts';
+import { mountPath } from './http/mountPath.ts';
 import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { dashboardPage } from './ui/dashboardPage.ts';
 import { createMockApi } from './createMockApi.ts';
@@ -15,6 +16,7 @@ import { createFrontDoor, enter, requestSession } from './sessions/frontDoor.ts'
 import { requestLog } from './http/requestLog.ts';
 import { createOAuthRouter } from './oauth/createOAuthRouter.ts';
 import { holdAnswerUntilDurable } from './persist/holdAnswerUntilDurable.ts';
+import { mcpRoute } from './mcp/mcpRoute.ts';
 
 export interface MockApp {
   app: Express;
@@ -47,6 +49,11 @@ export function createApp(deps: MockDeps, options: AppOptions = {}): MockApp {
   app.use((req, res, next) => {
     if (!api(req, res)) next();
   });
+  // Before any router of the app cuts req.url further: the path a host app mounted the mock under.
+  app.use((req, res, next) => {
+    res.locals.mountPath = mountPath(req);
+    next();
+  });
   app.use(hostGuard(hostPolicy));
   app.use(cors({ origins: options.corsOrigins }));
   // The front door of everything else: the request's session is resolved here, once, for every stage below.
@@ -60,6 +67,8 @@ export function createApp(deps: MockDeps, options: AppOptions = {}): MockApp {
   // The dashboard's page itself is static and public; the controls it calls are what an admin token guards.
   app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));
+  // The controls as MCP tools (docs/mcp.md), behind the same guard.
+  app.use('/__mock/mcp', ...mcpRoute(deps.sessions, { faultCatalog, publicUrl: options.publicUrl, adminToken: options.adminToken }));
   app.use('/__mock', createControlsRouter(deps.sessions, { faultCatalog }));
   app.use(createOAuthRouter(deps.contract, { log }));
   app.use(createDocsRouter(deps.contract, { publicUrl: options.publicUrl }));

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Contract } from '../../spec/contract.ts';
+import { mountPathOf } from '../http/mountPath.ts';
+import { escapeHtml } from '../oauth/escapeHtml.ts';
 import { requestSession } from '../sessions/frontDoor.ts';
 import { requestOrigin } from '../oauth/requestOrigin.ts';
 import { createSpecTexts } from './servedSpec.ts';
@@ -32,7 +35,10 @@ export interface DocsOptions {
 export function createDocsRouter(contract: Contract, options: DocsOptions = {}): Router {
   const router = express.Router();
   const texts = createSpecTexts(contract.document);
-  const origin = (req: Request) => (options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : requestOrigin(req));
+  const origin = (req: Request) => (options.publicUrl ? options.publicUrl.replace(/\/+$/, '') + mountPathOf(req.res!) : requestOrigin(req));
+  // The page's links start at the root; under a mount path (mockMiddleware under /api) they start there.
+  const page = readFileSync(new URL('./public/docs.html', import.meta.url), 'utf8');
+  const docsPage = (base: string) => (base ? page.replaceAll('="/', `="${escapeHtml(base)}/`) : page);
 
   // The served spec names the origin it was asked under: a cached copy could point a generator at another mock.
   router.get('/openapi.json', (req, res) => {
@@ -54,9 +60,10 @@ export function createDocsRouter(contract: Contract, options: DocsOptions = {}):
       .type('application/json')
       .send(JSON.stringify(tryItOutSpec(JSON.parse(texts(origin(req)).json) as OpenAPIV3_1.Document, tryItOutValues(requestSession(req).store))));
   });
-  router.get('/', (_req, res) => res.redirect(302, '/docs'));
+  router.get('/', (_req, res) => res.redirect(302, `${mountPathOf(res)}/docs`));
   router.get(['/docs', '/docs/', '/docs/index.html'], (_req, res) => {
-    res.sendFile('docs.html', { root: PUBLIC_DIR, headers: { 'Cache-Control': 'no-cache' } });
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(docsPage(mountPathOf(res)));
   });
   router.use('/docs', express.static(PUBLIC_DIR, { index: false, fallthrough: true }));
   // Swagger UI's own start-up script would load the Petstore; ours (docs-init.js) replaces it.

@@ -4,12 +4,15 @@
  * app's own.
  */
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockMiddleware } from './mockMiddleware.ts';
 
+const committedLoginHint = (JSON.parse(readFileSync(new URL('../../fixtures/conform.mock.json', import.meta.url), 'utf8')) as { oauth: { loginHint: string } })
+  .oauth.loginHint;
 const headers = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' };
 const mock = mockMiddleware({ clock: { now: '2026-03-01T12:00:00.000Z', frozen: true } });
 let server: Server;
@@ -49,6 +52,54 @@ describe('mockMiddleware under /api in an Express app', () => {
     expect(res.headers.get('x-total-count')).toMatch(/^\d+$/);
     expect(((await res.json()) as unknown[]).length).toBe(2);
     expect(mock.session('mw').journal.count({ operationId: 'listGroups' })).toBe(1);
+  });
+
+  it('names itself under /api: the OAuth issuer and endpoints, the served spec, the docs and the HAR', async () => {
+    const metadata = (await (await fetch(`${base}/api/.well-known/oauth-authorization-server`)).json()) as Record<string, string>;
+    expect([metadata.issuer, metadata.authorization_endpoint, metadata.token_endpoint]).toEqual([
+      `${base}/api`,
+      `${base}/api/oauth/authorize`,
+      `${base}/api/oauth/token`,
+    ]);
+    const spec = (await (await fetch(`${base}/api/openapi.json`)).json()) as { servers: Array<{ url: string }> };
+    expect(spec.servers[0]?.url).toBe(`${base}/api`);
+    const root = await fetch(`${base}/api/`, { redirect: 'manual' });
+    expect(root.headers.get('location')).toBe('/api/docs');
+    const page = await (await fetch(`${base}/api/docs`)).text();
+    const links = [...page.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(4);
+    expect(links.filter((link) => !link.startsWith('/api/'))).toEqual([]);
+    for (const link of links) expect([link, (await fetch(`${base}${link}`)).status]).toEqual([link, 200]);
+    await fetch(`${base}/api/v1/groups?limit=1`, { headers: { ...headers, 'x-mock-session': 'har' } });
+    const har = (await (await fetch(`${base}/api/__mock/journal/har`, { headers: { 'x-mock-session': 'har' } })).json()) as {
+      log: { entries: Array<{ request: { url: string } }> };
+    };
+    expect(har.log.entries.map((e) => e.request.url)).toEqual([`${base}/api/v1/groups?limit=1`]);
+  });
+
+  it('logs in under /api: the consent page posts back under it and the redirect names the issuer', async () => {
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'app-diario-escolar',
+      redirect_uri: 'http://localhost:5173/callback',
+      scope: 'openid',
+      state: 's1',
+    });
+    const page = await fetch(`${base}/api/oauth/authorize?${query}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+    expect(new URL(action!, `${base}/api/oauth/authorize`).pathname).toBe('/api/oauth/authorize');
+    // prompt=none (RFC 9207's iss on the redirect back) for a user of the seeded data.
+    query.set('prompt', 'none');
+    query.set('login_hint', committedLoginHint);
+    const redirect = await fetch(`${base}/api/oauth/authorize?${query}`, { redirect: 'manual' });
+    const back = new URL(redirect.headers.get('location')!);
+    expect([back.origin + back.pathname, back.searchParams.get('iss'), back.searchParams.has('code')]).toEqual([
+      'http://localhost:5173/callback',
+      `${base}/api`,
+      true,
+    ]);
   });
 
   it('refuses an unknown fault and a bad session name at once', () => {

@@ -4,6 +4,9 @@
 // works with it. The session field adds X-Mock-Session to every call.
 (function () {
   'use strict';
+  // This script is served beside the page's own files, under whatever path the mock is mounted at (/docs or
+  // /api/docs): URLs are taken relative to it, never from the origin's root.
+  var HERE = document.currentScript.src.replace(/[^/]*$/, '');
   var SESSION_KEY = 'edu-mock.session';
   var input = document.getElementById('mock-session');
   var fromUrl = new URLSearchParams(location.search).get('session');
@@ -35,7 +38,7 @@
 
   window.ui = SwaggerUIBundle({
     // The contract with Try it out's starting values from this mock's data (GET /openapi.json is the contract as written).
-    url: '/docs/openapi.json',
+    url: HERE + 'openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
@@ -43,7 +46,7 @@
     layout: 'BaseLayout',
     // Never ask validator.swagger.io (or anything else off this machine) about the spec.
     validatorUrl: null,
-    oauth2RedirectUrl: location.origin + '/docs/oauth2-redirect.html',
+    oauth2RedirectUrl: HERE + 'oauth2-redirect.html',
     persistAuthorization: true,
     displayRequestDuration: true,
     tryItOutEnabled: true,
