@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { REALM } from '../auth/authenticateBearer.ts';
 import type { AppRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
+import { sameBytes, sha256 } from './sha256.ts';
 import type { FormParams } from './readFormParams.ts';
 import type { Stored } from '../store/Stored.ts';
 
@@ -58,7 +58,13 @@ function decodeBasic(encoded: string): { clientId: string; secret: string } {
     });
   };
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return refuse();
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  let decoded: string;
+  try {
+    // atob, not Buffer: this runs in browser pages too (createMock). It refuses a length no base64 has.
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
+  } catch {
+    return refuse();
+  }
   const colon = decoded.indexOf(':');
   if (colon < 0) return refuse();
   try {
@@ -75,6 +81,5 @@ function formDecode(value: string): string {
 
 /** Constant-time comparison of digests, so the time taken says nothing about the secret. */
 function sameSecret(given: string, expected: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
+  return sameBytes(sha256(given), sha256(expected));
 }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { base64url, sameBytes, sha256 } from './sha256.ts';
 
 /** RFC 7636 §4.1: 43 to 128 characters of [A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~". */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -15,13 +15,12 @@ export function isS256Challenge(value: string): boolean {
 
 /** RFC 7636 §4.2 S256 transform. */
 export function s256(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+  return base64url(sha256(verifier));
 }
 
 /** RFC 7636 §4.6: the server recomputes the challenge from the verifier and compares (in constant time). */
 export function verifierMatches(verifier: string, challenge: string): boolean {
   if (!isCodeVerifier(verifier)) return false;
-  const computed = Buffer.from(s256(verifier));
-  const expected = Buffer.from(challenge);
-  return computed.length === expected.length && timingSafeEqual(computed, expected);
+  const encoder = new TextEncoder();
+  return sameBytes(encoder.encode(s256(verifier)), encoder.encode(challenge));
 }

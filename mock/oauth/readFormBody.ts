@@ -1,29 +1,26 @@
 import express, { type Request, type Response } from 'express';
+import { FORM_LIMIT_BYTES, type FormBody, formBodyOf, notAForm } from './formBody.ts';
 
-/** A token or consent request is a handful of short parameters; anything bigger is not one. */
-const LIMIT = '64kb';
-const raw = express.raw({ type: () => true, limit: LIMIT });
+export type { FormBody } from './formBody.ts';
 
-export type FormBody = { ok: true; search: URLSearchParams } | { ok: false; reason: string };
+const raw = express.raw({ type: () => true, limit: FORM_LIMIT_BYTES });
 
 /**
- * Reads an application/x-www-form-urlencoded body (RFC 6749 §3.2 and the consent form). This router runs
- * before the app's body parser, so it reads its own; a wrong media type, an oversized or unreadable body is
- * a reason, never a thrown error.
+ * Reads an application/x-www-form-urlencoded body (RFC 6749 §3.2 and the consent form) through Express. This
+ * router runs before the app's body parser, so it reads its own; the media type is checked before reading,
+ * and the rest is formBodyOf's, as the Fetch handler has it.
  */
 export async function readFormBody(req: Request, res: Response): Promise<FormBody> {
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mediaType !== 'application/x-www-form-urlencoded') {
-    return { ok: false, reason: `The body must be application/x-www-form-urlencoded (RFC 6749 §3.2), not "${mediaType || 'none'}".` };
-  }
+  const refused = notAForm(req.headers['content-type']);
+  if (refused) return refused;
   const failure = await new Promise<string | undefined>((resolve) => {
     raw(req, res, (error?: unknown) => {
       if (!error) return resolve(undefined);
       const type = (error as { type?: string }).type;
-      resolve(type === 'entity.too.large' ? `The body is larger than ${LIMIT}.` : 'The body could not be read.');
+      resolve(type === 'entity.too.large' ? `The body is larger than ${FORM_LIMIT_BYTES / 1024}kb.` : 'The body could not be read.');
     });
   });
   if (failure) return { ok: false, reason: failure };
   const body: unknown = req.body;
-  return { ok: true, search: new URLSearchParams(Buffer.isBuffer(body) ? body.toString('utf8') : '') };
+  return formBodyOf(req.headers['content-type'], Buffer.isBuffer(body) ? body : undefined);
 }

@@ -1,8 +1,8 @@
-import type { Response } from 'express';
 import type { AppRecord } from '../../fixtures/records.ts';
 import type { CommunityChoices } from './consentUserChoices.ts';
 import { escapeHtml } from './escapeHtml.ts';
 import { hiddenFields } from './hiddenFields.ts';
+import type { OAuthAnswer } from './OAuthAnswer.ts';
 import type { PendingAuthorization } from '../sessions/OAuthState.ts';
 import { renderPage } from './renderPage.ts';
 import type { Stored } from '../store/Stored.ts';
@@ -20,7 +20,7 @@ export interface ConsentPage {
 }
 
 /** The login-and-consent page: who logs in, what the app will see, allow or deny. Every value escaped. */
-export function renderConsentPage(res: Response, page: ConsentPage, status = 200): void {
+export function renderConsentPage(page: ConsentPage, status = 200): OAuthAnswer {
   const { app, pending, choices, scopeWords } = page;
   const e = escapeHtml;
   const name = app.manifest.displayName ?? app.manifest.id ?? pending.request.clientId;
@@ -55,5 +55,5 @@ ${groups}
 </div>
 </form>
 <p class="muted">You will be sent back to <code>${e(pending.request.redirectUri)}</code>. This is the contract mock's sign-in page: no password is asked.</p>`;
-  renderPage(res, status, `Sign in to ${name}`, body);
+  return renderPage(status, `Sign in to ${name}`, body);
 }

@@ -1,5 +1,5 @@
-import type { Response } from 'express';
 import { escapeHtml } from './escapeHtml.ts';
+import type { OAuthAnswer } from './OAuthAnswer.ts';
 
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f3f5f8;color:#1b1f24}
@@ -17,32 +17,35 @@ button[value=approve]{background:#1e5aa8;border-color:#1e5aa8;color:#fff}
 `;
 
 /**
- * Writes a whole HTML page (`body` already escaped by the caller). Nothing external is loaded; the page may
- * not be framed (RFC 6749 §10.13 clickjacking) and is never cached, since it carries a one-time form.
+ * A whole HTML page (`body` already escaped by the caller). Nothing external is loaded; the page may not be
+ * framed (RFC 6749 §10.13 clickjacking) and is never cached, since it carries a one-time form.
  */
-export function renderPage(res: Response, status: number, title: string, body: string): void {
-  res.status(status);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Pragma', 'no-cache');
-  res.setHeader('X-Frame-Options', 'DENY');
-  // No form-action directive: browsers apply it to the redirect after the POST, which leaves for the client.
-  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.type('text/html; charset=utf-8');
-  res.send(`<!doctype html>
+export function renderPage(status: number, title: string, body: string): OAuthAnswer {
+  return {
+    status,
+    headers: {
+      'Cache-Control': 'no-store',
+      Pragma: 'no-cache',
+      'X-Frame-Options': 'DENY',
+      // No form-action directive: browsers apply it to the redirect after the POST, which leaves for the client.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      'Referrer-Policy': 'no-referrer',
+      'Content-Type': 'text/html; charset=utf-8',
+    },
+    body: `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>
 ${body}
 </main></body>
 </html>
-`);
+`,
+  };
 }
 
 /** A bad client_id or redirect_uri: the user is told, the client is not redirected to (RFC 6749 §4.1.2.1). */
-export function renderErrorPage(res: Response, message: string, status = 400): void {
-  renderPage(
-    res,
+export function renderErrorPage(message: string, status = 400): OAuthAnswer {
+  return renderPage(
     status,
     'Sign-in error',
     `<h1>This sign-in request cannot continue</h1>
