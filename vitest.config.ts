@@ -52,6 +52,8 @@ const E2E = [
   'conformance/arazzo/respect.test.ts',
   // The README's spec-diff CI step, run by bash in a clone.
   'scripts/specDiffRecipe.test.ts',
+  // The whole suite against mockMiddleware in an Express app and eduMock in a Vite dev server (about 45 s).
+  'mock/node/mountsConform.test.ts',
 ];
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */

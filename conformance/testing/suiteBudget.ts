@@ -20,4 +20,5 @@ export const WHOLE_SUITE_TESTS = [
   'conformance/generate/inputFaults.test.ts',
   'conformance/boundedRun.test.ts',
   'conformance/ciJob.test.ts',
+  'mock/node/mountsConform.test.ts',
 ] as const;
