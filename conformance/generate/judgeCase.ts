@@ -7,6 +7,8 @@ import { propertiesOf, schemaPointerFor } from '../checks/schemaNavigator.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import { createStepContext, type SharedState } from '../run/createStepContext.ts';
+import { judgeMatches } from '../scenarios/groupsScenario.ts';
+import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
 import type { Expectation } from '../run/StepContext.ts';
 import { pointersOf } from './bodyPaths.ts';
 import type { RequestDraft } from './RequestDraft.ts';
@@ -69,6 +71,12 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
       const universe = learned.universe;
       if (universe && items.some((item) => typeof item._id !== 'string' || !universe.has(item._id))) await learned.refresh?.();
       if (learned.universe && learned.universe.size > 0) ctx.check(filterSubset, { exchange, filter, items, universe: learned.universe, complete: false });
+      // A drawn filter value (name=7) is judged against the items exactly as a scripted one is: a filter
+      // ignored for values no real group holds returns a subset (every group) and only this oracle sees it.
+      for (const groupFilter of GROUP_FILTERS) {
+        const value = draft.query[groupFilter.param];
+        if (value !== undefined) judgeMatches(ctx, exchange, groupFilter, value, items);
+      }
     }
     if (draft.operationId === 'updateAppInstallation' && isRecord(draft.body) && bodyPointer) {
       // Only documented keys are owed back: an unknown one is reported as a warning and not stored.

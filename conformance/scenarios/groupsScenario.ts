@@ -271,7 +271,7 @@ function cannotMatch(group: Json, q: string): boolean {
 }
 
 /** filter-matches on an answer: at the filter's severity, or, where the comparison is open, loosely (MUST) and exactly (SHOULD). */
-function judgeMatches(s: StepContext, exchange: Exchange, filter: GroupFilter, value: string, items: Json[]): void {
+export function judgeMatches(s: StepContext, exchange: Exchange, filter: GroupFilter, value: string, items: Json[]): void {
   const label = `${filter.param}=${value}`;
   const { loosely } = filter;
   if (!loosely)

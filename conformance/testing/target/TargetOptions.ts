@@ -99,11 +99,20 @@ export const RESTRICTION_FAULTS = {
   // Approve of an automatic app refused, but not with our 409 (spec/DECISIONS.md, Installations).
   'approve-automatic-400': 'approve-manual-only',
 } as const;
+/**
+ * Faults only an input far from what the scripted scenarios send shows, each with the check that must name
+ * it in the default mode: proven in-process on the generative phase (conformance/generate/judgedEverywhere.test.ts).
+ */
+export const GENERATED_FAULTS = {
+  // A name made of digits read as a number and the filter dropped: name=7 answers every group.
+  'numeric-name-ignored': 'filter-matches',
+} as const;
+export type GeneratedFault = keyof typeof GENERATED_FAULTS;
 export const RESTRICTION_SHOULD_FAULTS: readonly RestrictionFault[] = ['approve-automatic-400'];
 export type RestrictionFault = keyof typeof RESTRICTION_FAULTS;
 export type TargetFault = keyof typeof TARGET_FAULTS;
 /** Every fault the test target can switch on. */
-export type AnyFault = TargetFault | RestrictionFault;
+export type AnyFault = TargetFault | RestrictionFault | GeneratedFault;
 
 /** The authorization server's faults: proven in-process on their own scenario (conformance/scenarios/oauthServerScenario.test.ts). */
 export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [

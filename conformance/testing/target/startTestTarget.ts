@@ -71,6 +71,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
 
   const listGroups = (query: Query, search: boolean): { items: Json[]; total: number } => {
     if (faults.has('ignores-name-filter')) delete query.name;
+    if (faults.has('numeric-name-ignored') && /^\d+$/.test(query.name ?? '')) delete query.name;
     if (search && faults.has('search-ignores-q')) delete query.q;
     const sort = search ? undefined : parseSort(query.sort, o.sortParam);
     if (!search && faults.has('sort-name-500') && /(^|,)-?name/.test(query.sort ?? '')) throw new Refusal(500, 'collation index missing');
