@@ -17,7 +17,6 @@ const E2E = [
   'scripts/buildDocsHtml.test.ts',
   'scripts/recipes.test.ts',
   'conformance/cli.test.ts',
-  'conformance/faults.test.ts',
   'conformance/independentTarget.test.ts',
   'conformance/report/toHtmlReport.browser.test.ts',
   'conformance/replay/chromiumHar.test.ts',
