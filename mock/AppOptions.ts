@@ -1,3 +1,4 @@
+import type { Contract } from '../spec/contract.ts';
 import type { Fault } from './faults/Fault.ts';
 import type { NodeMount } from './http/mountOnNode.ts';
 import type { Durability } from './persist/Durability.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** With --state-file: every answer waits until the writes made so far are durable (mock/persist). */
   durability?: Durability;
+  /** `--previous-spec`: the contract before the current one, served beside it by X-Contract-Version (mock/versions). */
+  previousContract?: Contract;
   /** The pipeline createMockApi already built from these deps and options (the server's); else one is built. */
   api?: NodeMount;
 }

@@ -7,7 +7,7 @@ import { OAUTH_OPERATION_IDS } from './oauth/oauthOperationIds.ts';
 import { createFrontDoor, type FrontDoor } from './sessions/frontDoor.ts';
 
 /** What the API lifecycle is built with besides the deps: the app's options that concern it, and its Node-only stages. */
-export interface MockPipelineOptions extends Pick<AppOptions, 'log' | 'faultCatalog' | 'validateResponses' | 'corsOrigins'> {
+export interface MockPipelineOptions extends Pick<AppOptions, 'log' | 'faultCatalog' | 'validateResponses' | 'corsOrigins' | 'previousContract'> {
   /** `--state-file`'s stage (mock/persist), given by the Node mounts only. */
   commit?: CommitStage;
   /** Answer every route, not only the API's (see ApiPipelineOptions): for the mounts with no Express behind them. */
@@ -30,6 +30,7 @@ export function createMockPipeline(deps: MockDeps, options: MockPipelineOptions 
     cors: { origins: options.corsOrigins },
     ...(options.commit ? { commit: options.commit } : {}),
     ...(options.answerUnrouted ? { answerUnrouted: true } : {}),
+    ...(options.previousContract ? { previousContract: options.previousContract } : {}),
     tokenFallback: defaultSessionTokens(deps.sessions),
   });
 }

@@ -25,6 +25,7 @@ import { openDurableSessions } from './persist/openDurableSessions.ts';
 import { type DurableStart, readStateFile } from './persist/readStateFile.ts';
 import type { ReplicaGate } from './replicas/ReplicaGate.ts';
 import { DEFAULT_SESSION } from './sessions/SessionRegistry.ts';
+import { loadPreviousContract } from './versions/loadPreviousContract.ts';
 
 // A closed stdout (`npm start | head`) must not take the mock down: the log is a convenience, not the service.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -153,8 +154,16 @@ if (config.databaseUrl) {
     fail((error as Error).message);
   }
 }
+// --previous-spec: the earlier contract, served beside the current one to X-Contract-Version: previous (mock/versions).
+let previous: ReturnType<typeof loadPreviousContract> | undefined;
+try {
+  previous = config.previousSpec !== undefined ? loadPreviousContract(config.previousSpec) : undefined;
+} catch (error) {
+  fail((error as Error).message);
+}
 const log = config.quiet ? undefined : (line: string) => console.log(line);
 const appOptions: AppOptions = {
+  ...(previous ? { previousContract: previous.contract } : {}),
   log,
   faultCatalog,
   publicUrl: config.publicUrl,
@@ -198,6 +207,7 @@ server.listen(config.port, config.host, () => {
     console.log('mock: the controls under /__mock need the admin token you gave (Authorization: Bearer …)');
   }
   if (base !== bound) console.log(`mock: reach it at ${base}`);
+  if (previous) console.log(`mock: also serving the previous contract ${previous.label} to requests with X-Contract-Version: previous`);
   console.log(`mock: docs ${base}/docs · dashboard ${base}/__mock/ui · spec ${base}/openapi.json`);
   console.log(`mock: ${tokens.length} development tokens (GET ${base}/__mock/tokens), e.g. Authorization: Bearer ${tokens[0]?.token ?? '(none)'}`);
   console.log(`mock: controls at ${base}/__mock, OAuth metadata at ${base}/.well-known/oauth-authorization-server`);

@@ -22,6 +22,8 @@ export interface ServerConfig {
   stateFile?: string;
   /** npm run dev: the controls kept across restarts, and the last good spec beside it (`FILE.openapi.yaml`). */
   devState?: string;
+  /** --previous-spec: an earlier contract served beside the current one (mock/versions), as given. */
+  previousSpec?: string;
   /** PostgreSQL URL: this process is one replica of a mock shared through that database (docs/scale-out.md). */
   databaseUrl?: string;
   /** With databaseUrl: the bound on each wait for the database (a stalled one answers 503 within it). */
@@ -136,6 +138,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
     ...(str('dev-state') !== undefined ? { devState: str('dev-state') } : {}),
     ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+    ...(str('previous-spec') !== undefined ? { previousSpec: str('previous-spec') } : {}),
     databaseTimeoutMs,
     ...(clock !== undefined ? { clock } : {}),
     frozen,

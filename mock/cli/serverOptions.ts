@@ -125,6 +125,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     env: 'MOCK_DATABASE_TIMEOUT_MS',
     description: 'with --database-url: the longest a request waits for the database; then 503 with Retry-After',
   },
+  {
+    name: 'previous-spec',
+    type: 'string',
+    value: 'FILE|REF',
+    env: 'MOCK_PREVIOUS_SPEC',
+    description:
+      'serve this earlier contract beside the current one on the same data, to requests with X-Contract-Version: previous (a file, REF:PATH, or a git ref whose spec/openapi.yaml is read)',
+  },
   { name: 'clock', type: 'string', value: 'ISO', env: 'MOCK_CLOCK', description: 'start the mock clock at this instant (default: the real time)' },
   { name: 'frozen', type: 'boolean', default: 'false', env: 'MOCK_FROZEN', description: 'with --clock: the clock stands still until told to move' },
   { name: 'faults', type: 'string', value: 'a,b', env: 'MOCK_FAULTS', description: 'switch these faults on from the start (GET /__mock/faults lists them)' },

@@ -20,6 +20,8 @@ import type { OperationHandler, OperationResult } from './OperationHandler.ts';
 import { parseJsonBody } from './parseJsonBody.ts';
 import { parseQueryString } from './parseQueryString.ts';
 import { runOperation } from './runOperation.ts';
+import type { ContractVersion } from '../versions/ContractVersions.ts';
+import { routeVersioned, type VersionedRoute } from '../versions/routeVersioned.ts';
 
 /**
  * The API lifecycle over the transport-neutral request and answer (ApiExchange.ts): the answer to an API
@@ -53,6 +55,11 @@ export interface ApiPipelineOptions {
    * no router behind the lifecycle (the Fetch handler, MSW); the node:http mounts pass those to Express.
    */
   answerUnrouted?: boolean;
+  /**
+   * `--previous-spec`: the contract before the current one, served beside it on the same data and chosen per
+   * request by X-Contract-Version (mock/versions); the answer names the version that answered.
+   */
+  previousContract?: Contract;
 }
 
 /** What the stages leave for the way out: the answer before it is encoded, and whether it is the operation's own (checked against the spec) or the mock's. */
@@ -73,7 +80,13 @@ interface Outcome {
 export function createApiPipeline(contract: Contract, door: FrontDoor, options: ApiPipelineOptions): ApiPipeline {
   const log = options.log;
   // One async function per request (its own promise and the stages' awaits): no chain of callbacks to allocate.
-  const lifecycle = async (request: ApiRequest, op: OperationSpec, pathParams: Record<string, string>, handler: OperationHandler): Promise<ApiAnswer> => {
+  const lifecycle = async (
+    request: ApiRequest,
+    op: OperationSpec,
+    pathParams: Record<string, string>,
+    handler: OperationHandler,
+    route?: VersionedRoute<OperationHandler>,
+  ): Promise<ApiAnswer> => {
     const started = performance.now();
     const arrival = door(request);
     // The session's clock when the request arrived; formatted only if the journal entry is ever read.
@@ -82,7 +95,7 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
     appendCorsHeaders(head, request.url, request.headers.origin as string | undefined, options.cors);
     const outcome: Outcome = { response: NO_RESPONSE, outsideContract: false, faults: 0 };
     try {
-      await run(arrival, options, op, pathParams, handler, request, outcome);
+      await run(arrival, options, op, pathParams, handler, request, outcome, route);
     } catch (error) {
       log?.(`internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
       outcome.response = problemResponse(new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.'), request.url);
@@ -99,8 +112,15 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
       }
     }
     const validate = options.validateResponses && (outcome.session?.faults.size ?? 0) === 0 && outcome.faults === 0 && !outcome.outsideContract;
-    const encoded = encodeAnswer(contract, op, response, head, validate);
-    journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody }, log);
+    let contractVersion: ContractVersion | undefined;
+    if (route && options.previousContract) {
+      contractVersion = route.version;
+      head.push('X-Contract-Version', contractVersion);
+      // Presented fragments were checked against the current contract's schemas: the previous one checks the whole answer.
+      if (contractVersion === 'previous') response = { ...response, body: materializeJson(response.body) };
+    }
+    const encoded = encodeAnswer(route?.contract ?? contract, op, response, head, validate);
+    journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody, contractVersion }, log);
     return encoded.answer;
   };
   const unrouted = async (request: ApiRequest): Promise<ApiAnswer> => {
@@ -122,7 +142,13 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
     journalExchange(arrival, request, encoded, { started, at, requestBody: outcome.requestBody }, log);
     return encoded.answer;
   };
+  const versions = { current: contract, ...(options.previousContract ? { previous: options.previousContract } : {}) };
   return (request) => {
+    if (options.previousContract || request.headers['x-contract-version'] !== undefined) {
+      const route = routeVersioned(versions, options.handlers, request.method, request.path, request.headers);
+      if (route) return lifecycle(request, route.operation, route.pathParams, route.handler ?? UNANSWERED, route);
+      return options.answerUnrouted ? unrouted(request) : undefined;
+    }
     const match = contract.matchOperation(request.method, request.path);
     const handler = match && options.handlers[match.operation.operationId];
     if (match && handler) return lifecycle(request, match.operation, match.pathParams, handler);
@@ -152,6 +178,11 @@ async function runUnrouted(arrival: Arrival, contract: Contract, request: ApiReq
   }
 }
 
+/** The handler of a route refused before its operation runs (route.problem): never called. */
+const UNANSWERED: OperationHandler = () => {
+  throw new Error('no handler for this route');
+};
+
 const NO_RESPONSE: FaultResponse = { status: 500, body: undefined, headers: {} };
 
 /** Runs the stages up to the answer, writing what it learns into `outcome` (so a failure keeps what was read). */
@@ -163,6 +194,7 @@ async function run(
   handler: OperationHandler,
   request: ApiRequest,
   outcome: Outcome,
+  route?: VersionedRoute<OperationHandler>,
 ): Promise<void> {
   let session: Session | undefined;
   let faults: Fault[] = [];
@@ -177,6 +209,8 @@ async function run(
       outcome.session = session;
       raw = typeof request.body === 'function' ? await request.body() : request.body;
       outcome.requestBody = raw;
+      // A bad X-Contract-Version, or a previous operation the mock has no code for: the mock's business.
+      if (route?.problem) throw route.problem;
     } catch (error) {
       // The session and the transport (body too large, bad length, unknown encoding) are the mock's and
       // HTTP's business, not the operation's: their answers are outside the contract, as they were before
@@ -202,7 +236,9 @@ async function run(
       result = shortCircuit;
     } else {
       if (parsed.error) throw parsed.error;
-      result = await runOperation(session, options.tokenFallback, op, pathParams, handler, req);
+      const judgedBy =
+        route?.version === 'previous' && route.handlerOperation ? { contract: route.contract, handlerOperation: route.handlerOperation } : undefined;
+      result = await runOperation(session, options.tokenFallback, op, pathParams, handler, req, judgedBy);
     }
   } catch (error) {
     const problem = problemFromError(error);

@@ -21,6 +21,8 @@ export interface ExchangeFacts {
   operationId?: string;
   /** The body as read (undefined when none was, or the request had none). */
   requestBody?: Uint8Array;
+  /** With --previous-spec: the contract that answered (mock/versions). */
+  contractVersion?: 'current' | 'previous';
 }
 
 /**
@@ -45,6 +47,7 @@ export function journalExchange(arrival: Arrival, request: ApiRequest, encoded: 
     durationMs,
     operationId: facts.operationId,
     violations,
+    ...(facts.contractVersion ? { contractVersion: facts.contractVersion } : {}),
   };
   if (encoded.value !== undefined) {
     exchange.responseValue = encoded.value;

@@ -8,6 +8,14 @@ import type { OperationContext, OperationHandler, OperationResult } from './Oper
 import type { Session } from '../sessions/Session.ts';
 import { mockWarningsHeader } from './mockWarningsHeader.ts';
 import { parsePrefer } from './parsePrefer.ts';
+import type { Contract } from '../../spec/contract.ts';
+import { handlerValues } from '../versions/handlerValues.ts';
+
+/** A request judged by another contract than the session's (--previous-spec): `op` is its operation, `handlerOperation` the current one that answers. */
+export interface JudgedBy {
+  contract: Contract;
+  handlerOperation: OperationSpec;
+}
 
 /**
  * The operation itself, on a routed request: authenticate → validate (Ajv, through the contract) → community
@@ -20,19 +28,22 @@ export async function runOperation(
   pathParams: Record<string, string>,
   handler: OperationHandler,
   request: FaultRequestContext['req'],
+  judgedBy?: JudgedBy,
 ): Promise<OperationResult> {
   const headers = request.headers;
   const authorization = headers.authorization;
   const token =
     op.securitySchemes.length > 0 ? authenticateInSession(Array.isArray(authorization) ? authorization[0] : authorization, deps, tokenFallback) : undefined;
 
-  const validation = deps.contract.validateRequest(op.operationId, {
+  const judge = judgedBy?.contract ?? deps.contract;
+  const input = {
     path: pathParams,
     query: request.query as Record<string, string | string[] | undefined>,
     headers,
     body: request.body,
     contentType: typeof headers['content-type'] === 'string' ? headers['content-type'] : undefined,
-  });
+  };
+  const validation = judge.validateRequest(op.operationId, input);
   if (!validation.ok) {
     const missingCommunity = validation.errors.length === 1 && validation.errors[0]?.path === 'community-id';
     if (validation.status === 415) throw new HttpProblem('unsupported_media_type', 'Send the body as application/json.', { errors: validation.errors });
@@ -45,12 +56,12 @@ export async function runOperation(
 
   if (headers.prefer !== undefined) {
     const prefer = parsePrefer(headers.prefer);
-    if (prefer.code !== undefined || prefer.example !== undefined) return answerFromExample(deps.contract, op, prefer);
+    if (prefer.code !== undefined || prefer.example !== undefined) return answerFromExample(judge, op, prefer);
   }
 
   const ctx: OperationContext = {
-    operation: op,
-    params: validation.values,
+    operation: judgedBy?.handlerOperation ?? op,
+    params: judgedBy ? handlerValues(deps.contract, judgedBy.handlerOperation.operationId, input, validation.values) : validation.values,
     body: request.body,
     warnings: validation.warnings,
     token,

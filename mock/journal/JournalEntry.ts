@@ -18,6 +18,8 @@ export interface JournalEntry {
   /** The URL's path, percent-decoded where it decodes. */
   path: string;
   operationId?: string;
+  /** With --previous-spec: the contract that answered (X-Contract-Version). */
+  contractVersion?: 'current' | 'previous';
   /** The `X-Mock-Session` the request named, or `default`. */
   session: string;
   status: number;

@@ -47,6 +47,8 @@ export interface Exchange {
   durationMs: number;
   operationId?: string;
   violations?: string[];
+  /** With --previous-spec: the contract that answered, `current` or `previous`. */
+  contractVersion?: 'current' | 'previous';
 }
 
 /** What the journal keeps of an exchange: secrets masked, bodies bounded, the session and path named. */
@@ -62,6 +64,7 @@ export function entryFromExchange(x: Exchange): Omit<JournalEntry, 'seq'> {
     url: maskUrl(x.url),
     path: decodePath(x.url),
     ...(x.operationId ? { operationId: x.operationId } : {}),
+    ...(x.contractVersion ? { contractVersion: x.contractVersion } : {}),
     session,
     status: x.status,
     durationMs: x.durationMs,

@@ -9,6 +9,7 @@ export const problemCatalog = {
   invalid_json: { status: 400, title: 'The body is not valid JSON' },
   missing_community: { status: 400, title: 'The community-id header is required' },
   invalid_session: { status: 400, title: 'The session name is not valid' },
+  unknown_contract_version: { status: 400, title: 'The contract version is not served' },
   unauthorized: { status: 401, title: 'Authentication required' },
   invalid_token: { status: 401, title: 'The bearer token is not valid' },
   invalid_secret: { status: 401, title: 'Invalid secret' },
@@ -30,6 +31,7 @@ export const problemCatalog = {
   malformed_http: { status: 400, title: 'The request is not valid HTTP' },
   too_many_sessions: { status: 429, title: 'Too many sessions' },
   internal_error: { status: 500, title: 'Internal error' },
+  not_in_current_contract: { status: 501, title: 'The operation is in the previous contract only' },
   storage_unavailable: { status: 503, title: 'The write could not be made durable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
