@@ -6,18 +6,18 @@ import { EXIT, main } from './cli.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
 import { suiteBudget } from './testing/suiteBudget.ts';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../docs/conformance.md', import.meta.url), 'utf8');
 
-/** The arguments of the README's CI job: the folded `npm run conform -- …` lines of its Conformance step. */
+/** The arguments of the CI job of docs/conformance.md: the folded `npm run conform -- …` lines of its Conformance step. */
 function ciJobArgs(): string[] {
   const match = /run: >\n((?:\s+npm run conform -- [^\n]+\n)(?:\s+--[^\n]+\n)*)/.exec(readme);
-  if (!match?.[1]) throw new Error('README.md has no CI job with a folded `npm run conform` command');
+  if (!match?.[1]) throw new Error('docs/conformance.md has no CI job with a folded `npm run conform` command');
   return (match[1].trim().split(/\s+/).slice(4) as string[]).filter((a) => a !== '');
 }
 
-// The README promises a CI job that gates a test instance on every push: it must pass again on the same
+// docs/conformance.md promises a CI job that gates a test instance on every push: it must pass again on the same
 // instance, whose state the first run changed (the approve it sent cannot be repeated).
-describe("the README's CI job", { timeout: suiteBudget(2) }, () => {
+describe('the CI job of docs/conformance.md', { timeout: suiteBudget(2) }, () => {
   let target: MockTarget;
   let dir: string;
   beforeAll(async () => {
@@ -29,12 +29,12 @@ describe("the README's CI job", { timeout: suiteBudget(2) }, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is found in README.md with --min-coverage and --strict', () => {
+  it('is found in docs/conformance.md with --min-coverage and --strict', () => {
     expect(ciJobArgs()).toEqual(expect.arrayContaining(['--strict', '--min-coverage', '--config', '--waivers']));
   });
 
   it('passes twice against one instance, with the metadata endpoint and approve covered', async () => {
-    // The README's split: secrets in the environment, the rest in ci/conform.json.
+    // The recipe's split: secrets in the environment, the rest in ci/conform.json.
     const { baseUrl: _base, token, appSecret, oauth, ...rest } = target.config;
     const { clientSecret, ...publicOauth } = oauth ?? { clientSecret: undefined };
     writeFileSync(join(dir, 'conform.json'), JSON.stringify({ ...rest, ...(oauth ? { oauth: publicOauth } : {}) }));

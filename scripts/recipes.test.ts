@@ -65,8 +65,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the curl recipes of README.md and docs/sessions.md, as written', () => {
-  const blocks = ['README.md', 'docs/sessions.md'].flatMap(blocksOf).filter((b) => b.lang === 'sh' && /^\s*curl\s/m.test(b.text));
+describe('the curl recipes of README.md, docs/mock.md, docs/oauth.md and docs/sessions.md, as written', () => {
+  const blocks = ['README.md', 'docs/mock.md', 'docs/oauth.md', 'docs/sessions.md']
+    .flatMap(blocksOf)
+    .filter((b) => b.lang === 'sh' && /^\s*curl\s/m.test(b.text));
   // Variables a later block uses (T, C, BASE, USER_ID) come from the blocks before it, as a reader's shell keeps them.
   const assignments: string[] = [];
 

@@ -1,5 +1,5 @@
 /**
- * OpenID Connect discovery finds a clear answer, and the README says what the server is (OAuth 2.0 only), how
+ * OpenID Connect discovery finds a clear answer, and docs/oauth.md says what the server is (OAuth 2.0 only), how
  * openid-client reaches it, what `openid` grants, and that a reused refresh token revokes the grant.
  */
 import { readFileSync } from 'node:fs';
@@ -26,8 +26,8 @@ describe('GET /.well-known/openid-configuration', () => {
   });
 });
 
-describe('README, OAuth section', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+describe('docs/oauth.md', () => {
+  const readme = readFileSync(new URL('../../docs/oauth.md', import.meta.url), 'utf8');
   it.each([
     ['the server is OAuth 2.0 only', /OAuth 2\.0 server only, not an OpenID Provider/],
     ['the working openid-client call', /client\.discovery\([^;]*algorithm: 'oauth2'/],
