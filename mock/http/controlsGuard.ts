@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import { writeProblem } from '../problems/writeProblem.ts';
+import { urlInMock } from './mountPath.ts';
 
 export interface ControlsGuardOptions {
   /** When set, every control needs `Authorization: Bearer <adminToken>` (always set when bound beyond loopback). */
@@ -46,7 +47,7 @@ export function controlsGuard(options: ControlsGuardOptions): RequestHandler {
           'cross_site_request',
           `The mock controls accept requests only from their own origin or from non-browser clients; this one came from ${origin ?? `a ${String(site)} page`}.`,
         ),
-        req.originalUrl,
+        urlInMock(req, res),
       );
       return;
     }
@@ -65,7 +66,7 @@ export function controlsGuard(options: ControlsGuardOptions): RequestHandler {
               headers: { 'WWW-Authenticate': `Bearer realm="mock controls"${match ? ', error="invalid_token"' : ''}` },
             },
           ),
-          req.originalUrl,
+          urlInMock(req, res),
         );
         return;
       }

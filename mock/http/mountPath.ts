@@ -29,3 +29,11 @@ export function mountPathOf(res: { locals?: Record<string, unknown> }): string {
   const known = res.locals?.mountPath;
   return typeof known === 'string' ? known : '';
 }
+
+/**
+ * The URL of the request within the mock (the mount path cut off, as `req.url` is on entry): what a problem's
+ * `instance` names, so a mounted mock answers the bytes the server answers (the API pipeline sees the same).
+ */
+export function urlInMock(req: { originalUrl: string }, res: { locals?: Record<string, unknown> }): string {
+  return req.originalUrl.slice(mountPathOf(res).length) || '/';
+}
