@@ -79,6 +79,23 @@ describe('the suite against an independent implementation', () => {
     },
   );
 
+  // Compare what was written, never the whole object: an implementation on Mongoose answers `__v` on every
+  // object, nested ones and arrays' items too. A key the description does not show fails nothing, in any
+  // check: no MUST (the default mode passes) and, under --strict, no failure the same target without it lacks.
+  it("passes with Mongoose's __v on every object of every answer, in the default mode and under --strict", { timeout: 120_000 }, async () => {
+    const shoulds = (result: RunResult): string[] =>
+      [...new Set(result.cases.flatMap((c) => c.failures.filter((f) => f.severity === 'SHOULD').map((f) => `${c.title}: ${f.check}`)))].sort();
+    target = await startTestTarget({ versionKeys: true });
+    const versioned = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+    // The default mode fails a run on MUST failures alone: none.
+    expect(versioned.cases.flatMap((c) => c.failures.filter((f) => f.severity === 'MUST').map((f) => `${c.title}: ${f.check}: ${f.message}`))).toEqual([]);
+    expect(versioned.counts.skipped).toBe(0);
+    await target.close();
+    target = await startTestTarget();
+    const plain = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+    expect(shoulds(versioned)).toEqual(shoulds(plain));
+  });
+
   // Bounded work: against a million groups the suite samples and pages within its stated bounds
   // (MAX_PAGES pages of a list, MAX_READS reads by id), so it gives the same verdicts as on small data.
   it('gives the same verdicts against a community of 1,000,000 groups', { timeout: 240_000 }, async () => {

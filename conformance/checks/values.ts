@@ -31,6 +31,19 @@ export function label(item: Json): string {
   return typeof alias === 'string' ? `"${alias}"` : typeof id === 'string' ? id : JSON.stringify(item).slice(0, 60);
 }
 
+/**
+ * Whether `read` holds what was written: every key of `sent` (at every depth, arrays item by item) with the
+ * same value. Keys the reader adds are not compared: stored records carry keys the description does not
+ * show (a version key such as Mongoose's `__v`, timestamps), and a write is judged by what it wrote.
+ */
+export function holdsWritten(sent: unknown, read: unknown): boolean {
+  if (sent === read) return true;
+  if (sent === null || read === null || typeof sent !== 'object' || typeof read !== 'object') return false;
+  if (Array.isArray(sent) !== Array.isArray(read)) return false;
+  if (Array.isArray(sent)) return sent.length === (read as unknown[]).length && sent.every((v, i) => holdsWritten(v, (read as unknown[])[i]));
+  return Object.entries(sent).every(([k, v]) => k in read && holdsWritten(v, (read as Json)[k]));
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;

@@ -1,5 +1,5 @@
 import { communityScope } from '../checks/communityScope.ts';
-import { deepEqual, isRecord, itemsOf, type Json } from '../checks/values.ts';
+import { holdsWritten, isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { StepContext } from '../run/StepContext.ts';
@@ -60,7 +60,7 @@ export function createReplayScenario(plan: ReplayPlan, options: ReplayOptions = 
       const uploaded = new Set<string>();
       for (const call of plan.calls) {
         const op = base.contract.operation(call.operationId);
-        await step(`#${call.n} ${op.method} ${op.path}`, async (s) => {
+        await step(`#${call.n} ${op.method} ${op.path}${call.har.stepId ? ` (step ${call.har.stepId})` : ''}`, async (s) => {
           const replayed = await replayCall(s, call, mapper);
           mapper.sent(call);
           await judge(s, replayed, done, mapper, uploaded, options);
@@ -202,8 +202,8 @@ function writesSeen(call: RecordedCall, uploaded: ReadonlySet<string>, earlier: 
   const replayedSent = JSON.parse(replayedBody) as Json;
   const shown = itemsOf(call.responseJson);
   for (const [key, value] of Object.entries(sent)) {
-    if (key === 'manifest' || !shown.some((i) => deepEqual(i[key], value))) continue;
-    out.push({ what: `the installation's ${key} as updated`, holds: (body: unknown) => itemsOf(body).some((i) => deepEqual(i[key], replayedSent[key])) });
+    if (key === 'manifest' || !shown.some((i) => holdsWritten(value, i[key]))) continue;
+    out.push({ what: `the installation's ${key} as updated`, holds: (body: unknown) => itemsOf(body).some((i) => holdsWritten(replayedSent[key], i[key])) });
   }
   return out;
 }

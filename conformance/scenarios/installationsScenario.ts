@@ -6,7 +6,7 @@ import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { installationsActive } from '../checks/installationsActive.ts';
 import { validRequestAccepted } from '../checks/validRequestAccepted.ts';
 import { installationUpdateStored } from '../checks/installationUpdateStored.ts';
-import { deepEqual, isRecord, itemsOf, type Json } from '../checks/values.ts';
+import { holdsWritten, isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import { pollUntil, READ_BACK_PROMPT_MS } from './pollUntil.ts';
 import type { Scenario } from './Scenario.ts';
@@ -68,7 +68,7 @@ export const installationsScenario: Scenario = {
         const installation = all.find((i) => i.community === community) ?? (all.length === 1 ? all[0] : undefined);
         return { exchange, ...(installation ? { installation } : {}) };
       };
-      const polled = await pollUntil(readBack, (r) => deepEqual(r.installation?.contactInfo, changed), s.sleep ? { sleep: s.sleep } : {});
+      const polled = await pollUntil(readBack, (r) => holdsWritten(changed, r.installation?.contactInfo), s.sleep ? { sleep: s.sleep } : {});
       const late = polled.heldAfterMs !== undefined && polled.heldAfterMs > READ_BACK_PROMPT_MS ? polled.heldAfterMs : undefined;
       s.check(installationUpdateStored, {
         exchange: polled.value.exchange,

@@ -36,6 +36,8 @@ export interface TargetConventions {
   nameCollation?: boolean;
   /** An upload must carry all four top-level keys (one reading of "whose members are all of the following"). */
   uploadRequiresEverySection?: boolean;
+  /** Every object of every JSON answer carries Mongoose's `__v` version key (nested ones and arrays' items too). */
+  versionKeys?: boolean;
   /** Synthetic groups in the community instead of the small own data (for the bounded-work test). */
   groups?: number;
 }

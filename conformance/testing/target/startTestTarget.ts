@@ -5,6 +5,7 @@ import { groupFilter, pageOf, parseSort, Refusal, type Query } from './queryGrou
 import { dataActions, syncUpload, type Entities } from './targetWrites.ts';
 import { APP, baseGroups, COMMUNITY, installations, LOGIN_USER, MANUAL_APP, PUBLIC_CLIENT, TOKEN, USERS, type GroupSource, type Json } from './targetData.ts';
 import { targetOAuth } from './targetOAuth.ts';
+import { versionKeysOn } from './versionKeys.ts';
 import type { TargetOptions } from './TargetOptions.ts';
 
 export interface TestTarget {
@@ -225,6 +226,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
   };
 
   const server = await startServer((req, res) => {
+    if (o.versionKeys) versionKeysOn(res);
     route(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) return fail(res, error.status, error.message);
       fail(res, 500, error instanceof Error ? error.message : String(error));
