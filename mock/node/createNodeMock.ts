@@ -6,6 +6,7 @@ import { assertKnownFaults, clockFromOptions, type MockOptions } from '../mockSt
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { isSessionName } from '../sessions/sessionName.ts';
 import { createMockListener, type MockListener } from './createMockListener.ts';
+import { listenMock, type RunningMock } from './listenMock.ts';
 
 /** createMock's options, and those of `npm start` that belong to a mock reached over HTTP. */
 export interface NodeMockOptions extends MockOptions {
@@ -24,6 +25,8 @@ export interface NodeMock {
   listener: MockListener;
   session(name?: string): MockSession;
   readonly seed: number;
+  /** Serves this mock (its sessions and data) on a port of its own: 0 and 127.0.0.1 by default. */
+  listen(port?: number, host?: string): Promise<RunningMock>;
 }
 
 /**
@@ -56,13 +59,15 @@ export function createNodeMock(options: NodeMockOptions, who: string): NodeMock 
   const listener = createMockListener(deps, appOptions, (error) =>
     (options.log ?? console.error)(`${who}: cannot build the app: ${error.stack ?? error.message}`),
   );
+  const session = (name = DEFAULT_SESSION): MockSession => {
+    if (!isSessionName(name))
+      throw new TypeError(`${who}: a session name is 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(name.slice(0, 80))})`);
+    return mockSession(deps.sessions, faultCatalog, name);
+  };
   return {
     listener,
-    session(name = DEFAULT_SESSION) {
-      if (!isSessionName(name))
-        throw new TypeError(`${who}: a session name is 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(name.slice(0, 80))})`);
-      return mockSession(deps.sessions, faultCatalog, name);
-    },
+    session,
     seed: deps.sessions.use(DEFAULT_SESSION).store.seed,
+    listen: (port, host) => listenMock(listener, session, port, host),
   };
 }

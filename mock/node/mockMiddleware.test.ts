@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freedWithin } from '../../scripts/testing/portFreed.ts';
 import { mockMiddleware } from './mockMiddleware.ts';
 
 const committedLoginHint = (JSON.parse(readFileSync(new URL('../../fixtures/conform.mock.json', import.meta.url), 'utf8')) as { oauth: { loginHint: string } })
@@ -100,6 +101,22 @@ describe('mockMiddleware under /api in an Express app', () => {
       `${base}/api`,
       true,
     ]);
+  });
+
+  it('listen() serves the same mock on a port of its own: a request through the app is journaled there too, and close frees the port', async () => {
+    const running = await mock.listen();
+    const { hostname, port } = new URL(running.url);
+    try {
+      expect(hostname).toBe('127.0.0.1');
+      await (await fetch(`${base}/api/v1/groups?limit=1`, { headers: { ...headers, 'x-mock-session': 'both' } })).text();
+      const own = await fetch(`${running.url}/__mock/journal/count?operationId=listGroups`, { headers: { 'x-mock-session': 'both' } });
+      expect(await own.json()).toEqual({ count: 1 });
+      expect(running.session('both').journal.count({ operationId: 'listGroups' })).toBe(1);
+      await expect(mock.listen(Number(port))).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await running.close();
+    }
+    expect(await freedWithin(Number(port))).toBe(true);
   });
 
   it('refuses an unknown fault and a bad session name at once', () => {

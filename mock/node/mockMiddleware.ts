@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockSession } from '../inprocess/mockSession.ts';
 import { createNodeMock, type NodeMockOptions } from './createNodeMock.ts';
+import type { RunningMock } from './listenMock.ts';
 
 /** Express/Connect middleware serving the whole mock, with each session's controls as createMock has them. */
 export interface MockMiddleware {
@@ -9,6 +10,11 @@ export interface MockMiddleware {
   session(name?: string): MockSession;
   /** The seed the data was made from. */
   readonly seed: number;
+  /**
+   * Serves the same mock (its data and sessions) on a node:http server of its own, as `edu-mock` does:
+   * port 0 (any free one: read `url`) and host 127.0.0.1 by default; `close()` stops it.
+   */
+  listen(port?: number, host?: string): Promise<RunningMock>;
 }
 
 /**
@@ -21,5 +27,5 @@ export interface MockMiddleware {
 export function mockMiddleware(options: NodeMockOptions = {}): MockMiddleware {
   const mock = createNodeMock(options, 'mockMiddleware');
   const middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void => mock.listener(req, res, next);
-  return Object.assign(middleware, { session: mock.session, seed: mock.seed });
+  return Object.assign(middleware, { session: mock.session, seed: mock.seed, listen: mock.listen });
 }
