@@ -57,7 +57,7 @@ const E2E = [
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
 const INTEGRATION = [
-  'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy,inprocess,node}/**/*.test.ts',
+  'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy,inprocess,node,mcp}/**/*.test.ts',
   'conformance/{replay,generate}/**/*.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
   // The authorization server's probes, each fault against the test target in-process.

@@ -63,6 +63,16 @@ describe('docs/architecture.md', () => {
     expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
   });
 
+  it('only mock/mcp/ runs the suite: no other room imports its runner', () => {
+    const runners = [join(root, 'conformance/run') + '/', join(root, 'conformance/api') + '/'];
+    const users = sourceFiles()
+      .filter((file) => importsOf(file).some((target) => runners.some((dir) => target.startsWith(dir))))
+      .map((file) => roomOf(file));
+    expect(users.length).toBeGreaterThan(0);
+    expect([...new Set(users)]).toEqual(['mock/mcp/']);
+    expect(page).toMatch(/\| `mock\/mcp\/` \|[^\n]*The one room of the mock that runs the suite/);
+  });
+
   it('no import of mock/ climbs the table (a room imports itself and the rooms above it)', () => {
     const floor = new Map<string, number>();
     tableRows().forEach((rooms, i) => rooms.forEach((room) => floor.set(room, i)));

@@ -16,6 +16,7 @@ process.env.EDU_MOCK_PARENT_PID = String(process.ppid);
 // One loader per command of the table (the type makes a missing one a compile error); each strips its own name.
 const LOADERS: Record<SubcommandName, () => Promise<unknown>> = {
   proxy: () => import('../proxy/proxyServer.ts'),
+  mcp: () => import('../mcpServer.ts'),
 };
 const command = process.argv[2];
 if (command !== undefined && Object.hasOwn(LOADERS, command)) await LOADERS[command as SubcommandName]();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mcpUsage } from '../mcp/parseMcpArgs.ts';
 import { proxyUsage } from '../proxy/parseProxyArgs.ts';
 import { subcommandLine, SUBCOMMANDS, type SubcommandName } from './subcommands.ts';
 
 /** Each subcommand's own --help, for the command it was run as: the table must have one for every name. */
-const USAGE: Record<SubcommandName, (line: string) => string> = { proxy: proxyUsage };
+const USAGE: Record<SubcommandName, (line: string) => string> = { proxy: proxyUsage, mcp: mcpUsage };
 
 describe('subcommands', () => {
   it.each<[string | undefined, string]>([

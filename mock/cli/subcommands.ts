@@ -9,6 +9,11 @@ export const SUBCOMMANDS = [
     args: '--upstream URL [options]',
     summary: 'a validating proxy in front of an implementation: its answers unchanged, contract violations flagged',
   },
+  {
+    name: 'mcp',
+    args: '[--port N] [--conform-target URL] [options]',
+    summary: 'a Model Context Protocol server on stdio for coding agents, with the mock inside it (docs/mcp.md)',
+  },
 ] as const;
 
 export type SubcommandName = (typeof SUBCOMMANDS)[number]['name'];
