@@ -1,5 +1,7 @@
 import type { ApiAnswer, ApiRequest } from '../http/ApiExchange.ts';
 import type { ApiPipeline } from '../http/createApiPipeline.ts';
+import type { OriginRoutes } from '../oauth/createOAuthRoutes.ts';
+import { faultResponse } from './faultResponse.ts';
 import { readFetchBody } from './readFetchBody.ts';
 
 /** A WHATWG Fetch handler: what Next.js route handlers, Bun, Deno, Cloudflare Workers and service workers call. */
@@ -10,8 +12,9 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * (undici's cost more per request than the lifecycle itself, so the node:http mount never makes them). The
  * request's path and query are its URL's; its body is read only when the lifecycle asks. The lifecycle answers
  * every route (answerUnrouted): a route that is no API operation as the server answers one it does not know.
+ * `routes` (the authorization server) answer theirs first, knowing the origin the request was sent to.
  */
-export function createFetchHandler(pipeline: ApiPipeline): FetchHandler {
+export function createFetchHandler(pipeline: ApiPipeline, routes?: OriginRoutes): FetchHandler {
   return async (request) => {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
@@ -26,9 +29,11 @@ export function createFetchHandler(pipeline: ApiPipeline): FetchHandler {
       headers,
       body: () => readFetchBody(request),
     };
-    const answered = pipeline(api);
+    const answered = routes?.(api, url.origin) ?? pipeline(api);
     if (!answered) throw new Error('createFetchHandler needs a lifecycle that answers every route (answerUnrouted)');
-    return responseOf(await answered);
+    const answer = await answered;
+    if (answer.fault) return faultResponse({ ...answer, fault: answer.fault }, request.signal);
+    return responseOf(answer);
   };
 }
 

@@ -9,9 +9,13 @@ import { availableFaults } from '../controls/controlActions.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { isSessionName } from '../sessions/sessionName.ts';
 import { createFetchHandler, type FetchHandler } from './createFetchHandler.ts';
-import { type MockSession, mockSession } from './mockSession.ts';
+import { createOAuthRoutes } from '../oauth/createOAuthRoutes.ts';
+import { createFrontDoor } from '../sessions/frontDoor.ts';
+import { type InProcessSession, inProcessSession } from './mockSession.ts';
 
-export type { MockSession, JournalFilters } from './mockSession.ts';
+export type { MockSession, InProcessSession, JournalFilters } from './mockSession.ts';
+export type { LoginOptions, TokenResponseBody } from './loginThroughFetch.ts';
+export { LoginError } from './LoginError.ts';
 export type { FetchHandler } from './createFetchHandler.ts';
 export type { MockOptions } from '../mockStartOptions.ts';
 
@@ -20,11 +24,15 @@ export interface Mock {
   /**
    * Answers a WHATWG Fetch `Request` as the server answers it: the 13 API operations with their validation,
    * authentication, sessions (`X-Mock-Session`), faults, latency and journal; any other route as the server
-   * answers one it does not know (a CORS preflight 204, else 404 or 405). The controls are `session(name)`.
+   * answers one it does not know (a CORS preflight 204, else 404 or 405); and the authorization server's
+   * metadata, authorization page and token endpoint, as the server has them. The controls are `session(name)`.
    */
   fetch: FetchHandler;
-  /** The controls of a session (`default` when no name is given), as the `/__mock` routes have them. */
-  session(name?: string): MockSession;
+  /**
+   * The controls of a session (`default` when no name is given), as the `/__mock` routes have them, and its
+   * login through the mock's authorization server (`login`).
+   */
+  session(name?: string): InProcessSession;
   /** The seed the data was made from. */
   readonly seed: number;
   /** Every fault that can be switched on. */
@@ -54,13 +62,16 @@ export function createMock(options: MockOptions = {}): Mock {
     ...(options.sessionIdleMinutes !== undefined ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
     ...(options.journalBudgetMb !== undefined ? { journalBudgetBytes: options.journalBudgetMb * 1024 * 1024 } : {}),
   });
-  const pipeline = createMockPipeline(deps, { faultCatalog, validateResponses: options.validateResponses, log: options.log, answerUnrouted: true });
+  // One front door for the API and the authorization server: a session's tokens are the ones its logins issued.
+  const door = createFrontDoor(deps.sessions);
+  const pipeline = createMockPipeline(deps, { faultCatalog, validateResponses: options.validateResponses, log: options.log, answerUnrouted: true }, door);
+  const fetch = createFetchHandler(pipeline, createOAuthRoutes(contract, door, { log: options.log }));
   return {
-    fetch: createFetchHandler(pipeline),
+    fetch,
     session(name = DEFAULT_SESSION) {
       if (!isSessionName(name))
         throw new TypeError(`createMock: a session name is 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(name.slice(0, 80))})`);
-      return mockSession(deps.sessions, faultCatalog, name);
+      return inProcessSession(deps.sessions, faultCatalog, name, fetch);
     },
     seed: deps.sessions.use(DEFAULT_SESSION).store.seed,
     faults: availableFaults(faultCatalog),

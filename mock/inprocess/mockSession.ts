@@ -22,6 +22,19 @@ import { useSession } from '../sessions/frontDoor.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
 import { SESSION_HEADER } from '../sessions/sessionName.ts';
+import {
+  addStub,
+  clearStubs,
+  listStubs,
+  removeStub,
+  replaceStubs,
+  setStubEnabled,
+  type StubDefinition,
+  type StubsReplaced,
+  type StubView,
+} from '../controls/stubActions.ts';
+import type { FetchHandler } from './createFetchHandler.ts';
+import { type LoginOptions, loginThroughFetch, type TokenResponseBody } from './loginThroughFetch.ts';
 
 /** Journal filters, as the query of GET /__mock/journal (docs/mock-controls.md): `operationId`, `status`, `path`, … */
 export type JournalFilters = Record<string, string | number>;
@@ -63,11 +76,46 @@ export interface MockSession {
     /** DELETE /__mock/journal. */
     clear(filters?: JournalFilters): void;
   };
+  /** Answers and connection failures for the requests they match (docs/stubs.md). */
+  stubs: {
+    /** GET /__mock/stubs: every stub, with how often each answered. */
+    list(): StubView[];
+    /** POST /__mock/stubs: one more; the stored stub, with its id. */
+    add(definition: StubDefinition): StubView;
+    /** PUT /__mock/stubs: replaces them all, from stubs or a HAR recording. */
+    replace(body: StubDefinition[] | { stubs: StubDefinition[] } | { log: { entries: unknown[] } }): StubsReplaced;
+    /** PATCH /__mock/stubs/{id}. */
+    setEnabled(id: string, enabled: boolean): StubView;
+    /** DELETE /__mock/stubs/{id}. */
+    remove(id: string): void;
+    /** DELETE /__mock/stubs. */
+    clear(): void;
+  };
   state: {
     /** GET /__mock/state: the session's whole data, as JSON-ready values. */
     export(): Dataset;
     /** PUT /__mock/state: a state exported before replaces the session's data. */
     import(state: Dataset): void;
+  };
+}
+
+/** A session of createMock: its controls, and a login through the mock's own authorization server. */
+export interface InProcessSession extends MockSession {
+  /**
+   * Logs `user` in to the app `clientId` with `scopes`, as the consent page does (approve or deny), through
+   * the mock's authorization server in this session: the same page, code and token exchange a browser goes
+   * through on the server, with the same tokens. Resolves with the token endpoint's answer (`access_token`,
+   * `refresh_token`, `scope`, `expires_in`); rejects with a LoginError (`access_denied`, …) otherwise.
+   */
+  login(options: LoginOptions): Promise<TokenResponseBody>;
+}
+
+/** A session's controls with the login of loginThroughFetch, over the mock's Fetch handler. */
+export function inProcessSession(sessions: SessionRegistry<Session>, catalog: readonly Fault[], name: string, fetch: FetchHandler): InProcessSession {
+  const controls = mockSession(sessions, catalog, name);
+  return {
+    ...controls,
+    login: (options) => loginThroughFetch(fetch, controls.headers, useSession(sessions, name).store.app(options.clientId), options),
   };
 }
 
@@ -107,6 +155,14 @@ export function mockSession(sessions: SessionRegistry<Session>, catalog: readonl
       clear: (filters) => {
         for (const journal of journalsFor(use().journal, others, query(filters))) journal.clear();
       },
+    },
+    stubs: {
+      list: () => listStubs(use()).stubs,
+      add: (definition) => addStub(use(), definition),
+      replace: (body) => replaceStubs(use(), body),
+      setEnabled: (id, enabled) => setStubEnabled(use(), id, { enabled }),
+      remove: (id) => removeStub(use(), id),
+      clear: () => clearStubs(use()),
     },
     state: {
       // A plain copy through JSON, as GET /__mock/state answers it: the caller may keep or change it freely.
