@@ -7,6 +7,7 @@ import type { ConformConfig } from '../config/ConformConfig.ts';
 import { UsageError } from '../config/UsageError.ts';
 import type { Profile } from '../plan/profiles.ts';
 import { sha256Of } from '../report/certificate.ts';
+import { isArazzoText, readArazzo } from '../arazzo/readArazzo.ts';
 import { readHar } from './readHar.ts';
 import type { ReplayPlan } from './replayScenario.ts';
 import { selectApiEntries } from './selectApiEntries.ts';
@@ -26,10 +27,17 @@ export function defaultRecordedConfig(exists: (path: string) => boolean = exists
   return candidates.find(exists) ?? DEFAULT_RECORDED_CONFIG;
 }
 
-/** Reads `--replay FILE.har` and `--recorded-config FILE` (same format as --config) into a plan; usage errors name the file. */
+/**
+ * Reads `--replay FILE` (a HAR, or an Arazzo 1.0.1 workflow: conformance/arazzo/readArazzo.ts) and
+ * `--recorded-config FILE` (same format as --config) into a plan; usage errors name the file.
+ */
 export function loadReplayPlan(harFile: string, recordedConfigFile: string, contract: Contract, readBytes: (path: string) => Buffer): ReplayPlan {
   const bytes = read(readBytes, harFile, '--replay');
-  const { calls, skipped } = selectApiEntries(readHar(bytes.toString('utf8'), harFile), contract);
+  const recording = bytes.toString('utf8');
+  const arazzo = isArazzoText(recording) ? readArazzo(recording, harFile, contract) : undefined;
+  const selected = selectApiEntries(arazzo ? arazzo.exchanges : readHar(recording, harFile), contract);
+  const calls = selected.calls;
+  const skipped = { ...selected.skipped, ...arazzo?.skipped };
   const text = read(readBytes, recordedConfigFile, '--recorded-config').toString('utf8');
   let recorded: unknown;
   try {

@@ -16,6 +16,8 @@ export interface HarExchange {
   responseBody?: string;
   /** HAR resource type when the recorder gave one (Chromium's `_resourceType`: document, script, fetch…). */
   resourceType?: string;
+  /** The Arazzo step this exchange was read from (`--replay FILE.arazzo.yaml`): the replay's step titles name it. */
+  stepId?: string;
 }
 
 /** A HAR is whatever a browser or a server wrote: bounded here, as everything a target sends. */
