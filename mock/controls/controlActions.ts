@@ -107,6 +107,7 @@ export function availableFaults(catalog: readonly Fault[]): { name: string; desc
 
 /** PUT /__mock/faults, scoped as setLatency is. */
 export function setFaults(session: Session, catalog: readonly Fault[], body: unknown): FaultsView {
+  refuseStubKeys(body);
   const given = checkControlBody(body, ['active', 'operationId', 'times'], FAULTS_USAGE);
   const { active } = given;
   const byName = new Map(catalog.map((f) => [f.name, f]));
@@ -127,6 +128,24 @@ export function setFaults(session: Session, catalog: readonly Fault[], body: unk
     session.faultRules.clear();
   }
   return faultsView(session);
+}
+
+/** Keys of a stub: faults imitate the server's bugs by name; an answer of one's choosing is a stub (docs/stubs.md). */
+const STUB_KEYS = ['status', 'body', 'headers', 'delayMs', 'fault', 'example'];
+
+function refuseStubKeys(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const keys = Object.keys(body).filter((key) => STUB_KEYS.includes(key));
+  if (keys.length === 0) return;
+  const { operationId } = body as { operationId?: unknown };
+  const example = JSON.stringify({
+    ...(typeof operationId === 'string' ? { operationId } : {}),
+    ...Object.fromEntries(keys.map((k) => [k, (body as Record<string, unknown>)[k]])),
+  }).slice(0, 200);
+  throw new HttpProblem(
+    'invalid_request',
+    `Faults are the server's bugs by name ({"active": [names]}); ${keys.join(', ')} ${keys.length === 1 ? 'belongs' : 'belong'} to a stub: POST /__mock/stubs ${example} (docs/stubs.md).`,
+  );
 }
 
 /** A rule as the controls show it: `times` is what is left. */

@@ -8,6 +8,7 @@ import { advanceClock, clockView, importState, setClock } from './controlActions
 import { faultControls } from './faultControls.ts';
 import { journalRoutes } from './journalRoutes.ts';
 import { sessionControls } from './sessionControls.ts';
+import { stubRoutes } from './stubRoutes.ts';
 import { summaryRoute } from './summaryRoute.ts';
 
 export interface ControlsOptions {
@@ -53,6 +54,12 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
         'GET /__mock/faults': 'available and active faults',
         'PUT /__mock/faults':
           'switch faults on: {"active": ["ignore-active-filter"]}; for one operation and its next N requests: {"active": [...], "operationId": "listGroups", "times": 1}',
+        'GET /__mock/stubs': 'stubs of the session, with how often each answered (docs/stubs.md)',
+        'POST /__mock/stubs':
+          'add one: {"operationId": "listGroups", "status": 503, "headers": {"Retry-After": "2"}, "times": 1}; or {"operationId": "listGroups", "fault": "reset"}',
+        'PUT /__mock/stubs': 'replace them all: {"stubs": [...]}, or a HAR recording, served back exactly',
+        'PATCH /__mock/stubs/{id}': 'switch one off or on: {"enabled": false}',
+        'DELETE /__mock/stubs/{id}': 'remove one (DELETE /__mock/stubs: all)',
         'GET /__mock/tokens': 'development bearer tokens',
         'GET /__mock/sessions': 'every session: name, created, last used, writes, memory estimate',
         'DELETE /__mock/sessions/{name}': 'drop a session',
@@ -107,6 +114,7 @@ export function createControlsRouter(sessions: SessionRegistry<Session>, options
   router.get('/summary', (req, res) => summaryRoute(session(req))(req, res));
 
   faultControls(router, session, options.faultCatalog, json);
+  stubRoutes(router, session, json);
 
   router.get('/tokens', (req, res) => {
     res.json(

@@ -38,4 +38,12 @@ export interface ApiAnswer {
    * not encoded to bytes first), or bytes; undefined when there is none.
    */
   body?: string | Uint8Array;
+  /**
+   * A failure of the connection for the mount to act out (a stub's `fault`, docs/stubs.md): `reset` closes it
+   * without an answer, `hang` answers nothing until the client gives up (or `maxMs` passes, then resets),
+   * `truncate` writes the head and half the body, then closes it.
+   */
+  fault?: NetworkFault;
 }
+
+export type NetworkFault = { kind: 'reset' } | { kind: 'hang'; maxMs: number } | { kind: 'truncate' };

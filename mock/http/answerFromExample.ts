@@ -17,7 +17,11 @@ interface ExampleObject {
 export function answerFromExample(contract: Contract, op: OperationSpec, prefer: Preferences): OperationResult {
   const statuses = prefer.code !== undefined ? [String(prefer.code)] : Object.keys(op.responses).sort((a, b) => rank(a) - rank(b));
   if (prefer.code !== undefined && !op.responses[String(prefer.code)]) {
-    throw new HttpProblem('not_acceptable', `${op.operationId} documents no ${prefer.code} response (documented: ${Object.keys(op.responses).join(', ')}).`);
+    // Prefer asks for what the contract documents (as Prism); any other status is a stub's (docs/stubs.md).
+    throw new HttpProblem(
+      'not_acceptable',
+      `${op.operationId} documents no ${prefer.code} response (documented: ${Object.keys(op.responses).join(', ')}). Prefer answers documented statuses only; for any other, add a stub: POST /__mock/stubs {"operationId": "${op.operationId}", "status": ${prefer.code}}.`,
+    );
   }
   const available: string[] = [];
   for (const status of statuses) {

@@ -20,6 +20,7 @@ import type { OperationHandler, OperationResult } from './OperationHandler.ts';
 import { parseJsonBody } from './parseJsonBody.ts';
 import { parseQueryString } from './parseQueryString.ts';
 import { runOperation } from './runOperation.ts';
+import { finishStubbed, type Stubbed, takeStub } from '../stubs/stubStage.ts';
 import type { ContractVersion } from '../versions/ContractVersions.ts';
 import { routeVersioned, type VersionedRoute } from '../versions/routeVersioned.ts';
 
@@ -70,6 +71,8 @@ interface Outcome {
   faults: number;
   session?: Session;
   requestBody?: Uint8Array;
+  /** The stub that took the request (docs/stubs.md). */
+  stubbed?: Stubbed;
 }
 
 /**
@@ -120,6 +123,7 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
       if (contractVersion === 'previous') response = { ...response, body: materializeJson(response.body) };
     }
     const encoded = encodeAnswer(route?.contract ?? contract, op, response, head, validate);
+    if (outcome.stubbed) finishStubbed(contract, op, outcome.stubbed, response, encoded);
     journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody, contractVersion }, log);
     return encoded.answer;
   };
@@ -223,14 +227,18 @@ async function run(
     const contentType = request.headers['content-type'];
     const parsed = parseJsonBody(raw, typeof contentType === 'string' ? contentType : undefined);
     const query = request.search === '' ? {} : parseQueryString(request.search);
-    faults = activeFaults(session, options.faultCatalog, op.operationId);
+    // A stub's own answer stands in for the server: no fault rewrites it, and it is not the mock's to check.
+    const stubbed = session.stubs.size > 0 ? await takeStub(session, op, request, query, parsed.body) : undefined;
+    outcome.stubbed = stubbed;
+    if (stubbed?.answer) outsideContract = true;
+    faults = stubbed?.answer ? [] : activeFaults(session, options.faultCatalog, op.operationId);
     // Faults rewrite the request in place, so they get copies; without faults nothing is copied.
     const req =
       faults.length > 0
         ? { headers: { ...request.headers }, query: { ...query }, body: parsed.body }
         : { headers: request.headers as FaultRequestContext['req']['headers'], query, body: parsed.body };
     faultCtx = { operationId: op.operationId, req, store: session.store };
-    let shortCircuit: { status: number; body: unknown } | undefined;
+    let shortCircuit: OperationResult | undefined = stubbed?.answer;
     for (const fault of faults) shortCircuit ??= fault.onRequest?.(faultCtx) ?? undefined;
     if (shortCircuit) {
       result = shortCircuit;

@@ -13,6 +13,9 @@ export interface EncodedAnswer {
   violations?: string[];
   /** The value the body was serialized from, when that is an envelope of shared fragments (isFragmentEnvelope). */
   value?: unknown;
+  /** The stub that answered, and where its answer leaves the contract (set by the stub stage, docs/stubs.md). */
+  stub?: { id: string; fault?: string };
+  outsideContract?: string[];
 }
 
 const JSON_TYPE = 'application/json';

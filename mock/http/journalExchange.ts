@@ -47,6 +47,8 @@ export function journalExchange(arrival: Arrival, request: ApiRequest, encoded: 
     durationMs,
     operationId: facts.operationId,
     violations,
+    ...(encoded.stub ? { stub: encoded.stub } : {}),
+    ...(encoded.outsideContract ? { outsideContract: encoded.outsideContract } : {}),
     ...(facts.contractVersion ? { contractVersion: facts.contractVersion } : {}),
   };
   if (encoded.value !== undefined) {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { actOutOnNode } from './actOutOnNode.ts';
 import type { ApiPipeline } from './createApiPipeline.ts';
 import type { HostPolicy } from './hostAllowList.ts';
 import { refuseForeignHost } from './hostGuard.ts';
@@ -30,6 +31,7 @@ export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeM
     if (!answered) return false;
     answered.then(
       (answer) => {
+        if (answer.fault) return actOutOnNode(req, res, { ...answer, fault: answer.fault });
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       },

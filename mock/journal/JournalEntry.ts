@@ -28,4 +28,8 @@ export interface JournalEntry {
   response: JournalMessage;
   /** Set when the mock's own answer broke the contract (should never happen). */
   violations?: string[];
+  /** The stub that answered (docs/stubs.md), and the network fault it acted out. */
+  stub?: { id: string; fault?: string };
+  /** Where a stub's answer leaves the contract (an undocumented status, a body the schema refuses): asked for, not a bug. */
+  outsideContract?: string[];
 }

@@ -47,6 +47,9 @@ export interface Exchange {
   durationMs: number;
   operationId?: string;
   violations?: string[];
+  /** The stub that answered (docs/stubs.md), and where its answer leaves the contract. */
+  stub?: { id: string; fault?: string };
+  outsideContract?: string[];
   /** With --previous-spec: the contract that answered, `current` or `previous`. */
   contractVersion?: 'current' | 'previous';
 }
@@ -71,6 +74,8 @@ export function entryFromExchange(x: Exchange): Omit<JournalEntry, 'seq'> {
     request,
     response,
     ...(x.violations ? { violations: x.violations } : {}),
+    ...(x.stub ? { stub: x.stub } : {}),
+    ...(x.outsideContract?.length ? { outsideContract: x.outsideContract } : {}),
   };
 }
 

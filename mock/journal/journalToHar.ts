@@ -38,6 +38,8 @@ export interface HarEntry {
   _session?: string;
   _journalSeq?: number;
   _violations?: string[];
+  /** The stub that answered (docs/stubs.md). */
+  _stub?: { id: string; fault?: string };
   /** Set when a body was longer than the journal keeps: its text is then only the first part. */
   _truncated?: true;
 }
@@ -103,6 +105,7 @@ function harEntry(e: JournalEntry, origin: string): HarEntry {
     _session: e.session,
     _journalSeq: e.seq,
     ...(e.violations?.length ? { _violations: [...e.violations] } : {}),
+    ...(e.stub ? { _stub: { ...e.stub } } : {}),
     ...(e.request.truncated || e.response.truncated ? { _truncated: true as const } : {}),
   };
 }

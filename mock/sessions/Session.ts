@@ -6,6 +6,7 @@ import type { Store } from '../store/Store.ts';
 import type { Latency } from './Latency.ts';
 import type { OAuthState } from './OAuthState.ts';
 import type { ScopedRules } from './ScopedRules.ts';
+import type { StubSet } from '../stubs/StubSet.ts';
 
 /**
  * One session's world, and what every part of the mock is built from: its own store (an overlay over the
@@ -22,6 +23,8 @@ export interface Session {
   faults: Set<string>;
   /** Faults for one operation and/or the next N requests (PUT /__mock/faults with operationId, times). */
   faultRules: ScopedRules<string[]>;
+  /** Answers and connection failures for the requests they match (PUT /__mock/stubs, docs/stubs.md). */
+  stubs: StubSet;
   /** The API requests this session received (GET /__mock/journal). */
   journal: Journal;
   /** The delay added to this session's API answers. */

@@ -5,6 +5,7 @@ import { Latency } from './Latency.ts';
 import { OAuthState } from './OAuthState.ts';
 import { ScopedRules } from './ScopedRules.ts';
 import type { Session } from './Session.ts';
+import { StubSet } from '../stubs/StubSet.ts';
 import type { SessionParts } from './SessionRegistry.ts';
 
 /** Builds a session's state around its store: the one place that says what a session holds. */
@@ -19,6 +20,7 @@ export function sessionFactory(contract: Contract, journalBudget: JournalBudget 
     contract,
     faults: new Set(faults),
     faultRules: new ScopedRules<string[]>(),
+    stubs: new StubSet(),
     journal: new Journal(1000, journalBudget),
     latency: new Latency(rng.fork('latency')),
     // With a running clock the fork also takes the start time, so a restarted mock never hands a stale
