@@ -1,6 +1,6 @@
 import { deepEqual, isRecord } from '../checks/values.ts';
 import { RecordIndex, type IndexedRecord } from './RecordIndex.ts';
-import type { ConfigValueMap } from './configValueMap.ts';
+import { isConfiguredCredential, type ConfigValueMap } from './configValueMap.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 
 /** Where a value of a request came from, and what it is on the target. */
@@ -42,6 +42,15 @@ export class ReplayMapper {
   /** Before it is: what a call sent before it is the client's own, whatever answer it got. */
   sent(call: RecordedCall): void {
     collectStrings(call.requestJson, this.sentByClient, 0);
+  }
+
+  /**
+   * Whether a recorded credential is the one the recording was configured with (masked or whole): the target's
+   * own is sent in its place, even on a call refused when recorded, whose refusal was then about something else
+   * (another community's group); any other credential was sent on purpose and is sent as recorded.
+   */
+  isConfiguredCredential(kind: 'token' | 'secret', recorded: string): boolean {
+    return isConfiguredCredential(recorded, kind === 'token' ? this.config.recordedToken : this.config.recordedSecret);
   }
 
   pathParam(name: string, value: string): Mapped {

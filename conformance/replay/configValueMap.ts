@@ -24,6 +24,11 @@ export function configValueMap(recorded: Partial<ConformConfig>, target: Conform
   pair(recorded.pendingApproval?.appId, target.pendingApproval?.appId);
   pair(recorded.oauth?.clientId, target.oauth?.clientId);
   pair(recorded.season, target.season);
+  // Another community's values: a read of its group was refused when recorded, and must be refused again on
+  // the target's own neighbour (left unmapped, the call could not be sent and a foreign read passed unseen).
+  pair(recorded.otherCommunity?.community, target.otherCommunity?.community);
+  pair(recorded.otherCommunity?.groupId, target.otherCommunity?.groupId);
+  pair(recorded.otherApp?.appId, target.otherApp?.appId);
   return {
     values,
     ...(recorded.appSecret ? { recordedSecret: recorded.appSecret } : {}),

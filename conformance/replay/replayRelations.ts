@@ -5,6 +5,8 @@ import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { StepContext } from '../run/StepContext.ts';
+import { judgeMatches } from '../scenarios/groupsScenario.ts';
+import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
 import type { ReplayMapper } from './ReplayMapper.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 
@@ -42,6 +44,12 @@ export function judgeRelations(s: StepContext, now: Replayed, earlier: readonly 
     }
   }
   if (call.operationId === 'listGroups' || call.operationId === 'searchGroups') {
+    // Each filter value the recording sent, judged against the items as a scripted one is: a filter the
+    // target ignores answers a subset (everything), which only this oracle sees.
+    for (const groupFilter of GROUP_FILTERS) {
+      const value = now.query[groupFilter.param];
+      if (value !== undefined) judgeMatches(s, exchange, groupFilter, value, itemsOf(body));
+    }
     for (const before of earlier.filter((b) => b.call.operationId === call.operationId && ok(b.exchange))) {
       const relation = relationOf(before.query, now.query);
       if (relation === 'next-page') s.check(pagesDisjoint, { exchange, first: ids(before.exchange.response?.body), second: ids(body) });

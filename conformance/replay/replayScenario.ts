@@ -1,4 +1,8 @@
 import { communityScope } from '../checks/communityScope.ts';
+import { contentType } from '../checks/contentType.ts';
+import { keySpelling } from '../checks/keySpelling.ts';
+import { responseSchema } from '../checks/responseSchema.ts';
+import { statusDocumented } from '../checks/statusDocumented.ts';
 import { holdsWritten, isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
 import type { Exchange } from '../client/Exchange.ts';
@@ -96,11 +100,19 @@ async function replayCall(s: StepContext, call: RecordedCall, mapper: ReplayMapp
   const accepted = call.har.status >= 200 && call.har.status < 300;
   // Credentials: the target's own where the recorded ones worked; a refused one is sent as recorded (a probe).
   const authorization = call.har.headers.authorization;
-  const auth = authorization === undefined ? 'none' : accepted ? 'default' : { authorization };
+  const bearer = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+  const configuredToken = bearer !== undefined && mapper.isConfiguredCredential('token', bearer);
+  const auth = authorization === undefined ? 'none' : accepted || configuredToken ? 'default' : { authorization };
   const recordedCommunity = call.har.headers['community-id'];
   const community = recordedCommunity === undefined ? null : (mapper.body(recordedCommunity) as string);
   let json = call.requestJson === undefined ? undefined : mapper.body(mapper.rebase(call.requestJson));
-  if (op.credential === 'body.secret' && isRecord(json) && 'secret' in json && accepted) json = { ...json, secret: s.config.appSecret };
+  if (
+    op.credential === 'body.secret' &&
+    isRecord(json) &&
+    'secret' in json &&
+    (accepted || (typeof json.secret === 'string' && mapper.isConfiguredCredential('secret', json.secret)))
+  )
+    json = { ...json, secret: s.config.appSecret };
   // What the recording puts on the wire is checked before anything is sent: a value no client can send is the
   // recording's fault, never the target's missing answer.
   const unsendable = whyNotSendable({
@@ -126,6 +138,8 @@ async function replayCall(s: StepContext, call: RecordedCall, mapper: ReplayMapp
   });
   return { call, exchange, query };
 }
+
+const SUCCESS_ANSWER_CHECKS = [statusDocumented, contentType, responseSchema, keySpelling] as const;
 
 async function judge(
   s: StepContext,
@@ -162,6 +176,9 @@ async function judge(
   }
   for (const e of expectations) s.check(replayWriteVisible, { exchange, call, what: e.what, found: e.holds(exchange.response?.body), tries: n });
   const replayed = { ...now, exchange };
+  // A replayed request is sent as a probe (its expected status is the recording's), so the checks of a
+  // success answer's status, media type, body and key spelling run here, on a success recorded as one.
+  for (const check of SUCCESS_ANSWER_CHECKS) s.check(check, { contract: s.contract, exchange });
   s.check(replayKeysKept, { exchange, call, actual: exchange.response?.body });
   if (call.operationId === 'listGroups' || call.operationId === 'searchGroups') {
     const items = itemsOf(exchange.response?.body);

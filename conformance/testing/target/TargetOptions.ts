@@ -110,11 +110,24 @@ export const GENERATED_FAULTS = {
   'numeric-name-ignored': 'filter-matches',
 } as const;
 export type GeneratedFault = keyof typeof GENERATED_FAULTS;
+/**
+ * Faults a replayed recording must catch, each with the check that must name it (MUST): proven by replaying
+ * a recording on the test target in-process (conformance/replay/replayOracles.test.ts).
+ */
+export const REPLAY_FAULTS = {
+  // A filter dropped: the answer is a subset (everything), so only the filter's own oracle sees it.
+  'ignores-name-filter': 'filter-matches',
+  // A group read by id answers \`CreatedAt\`: "Keys are case-sensitive and spelled as below".
+  'group-key-case': 'key-spelling',
+  // Another community's group read by id is answered (the recording saw it refused).
+  'reads-any-community': 'replay-status-class',
+} as const;
+export type ReplayFault = keyof typeof REPLAY_FAULTS;
 export const RESTRICTION_SHOULD_FAULTS: readonly RestrictionFault[] = ['approve-automatic-400'];
 export type RestrictionFault = keyof typeof RESTRICTION_FAULTS;
 export type TargetFault = keyof typeof TARGET_FAULTS;
 /** Every fault the test target can switch on. */
-export type AnyFault = TargetFault | RestrictionFault | GeneratedFault;
+export type AnyFault = TargetFault | RestrictionFault | GeneratedFault | ReplayFault;
 
 /** The authorization server's faults: proven in-process on their own scenario (conformance/scenarios/oauthServerScenario.test.ts). */
 export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [

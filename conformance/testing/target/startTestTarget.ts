@@ -8,6 +8,10 @@ import { targetOAuth } from './targetOAuth.ts';
 import { versionKeysOn } from './versionKeys.ts';
 import type { TargetOptions } from './TargetOptions.ts';
 
+/** A neighbour community this target does not serve, and the id of one of its groups. */
+const NEIGHBOUR = 'escola-vizinha';
+const NEIGHBOUR_GROUP = 'f'.repeat(24);
+
 export interface TestTarget {
   url: string;
   config: ConformConfig;
@@ -150,7 +154,21 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
         direct?._id === id
           ? direct
           : [...entities.groups, ...(options.groups ? [] : Array.from({ length: base.size }, (_, i) => base.at(i)))].find((g) => g._id === id);
-      if (hit && !(faults.has('deleted-group-unreadable') && hit.active === false)) return json(res, 200, present(hit));
+      if (hit && !(faults.has('deleted-group-unreadable') && hit.active === false)) {
+        if (!faults.has('group-key-case')) return json(res, 200, present(hit));
+        const { createdAt, ...rest } = present(hit);
+        return json(res, 200, { ...rest, CreatedAt: createdAt });
+      }
+      // The neighbour's group, answered to this community: the read crosses communities.
+      if (faults.has('reads-any-community') && id === NEIGHBOUR_GROUP)
+        return json(res, 200, {
+          _id: id,
+          alias: 'vizinha-1',
+          name: 'Turma Vizinha',
+          community: NEIGHBOUR,
+          createdAt: '2024-02-01T08:00:00.000Z',
+          active: true,
+        });
       throw new Refusal(404, 'no such group');
     }
     const installs = /^\/v1\/appmaker\/apps\/([^/]+)\/installations(?:\/([^/]+)(\/approve)?)?$/.exec(path);
@@ -243,7 +261,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       appSecret: APP.secret,
       ...(manual ? { pendingApproval: { appId: MANUAL_APP, community: COMMUNITY } } : {}),
       // A neighbour this target does not serve: its group is unknown here, and its app has no secret here.
-      otherCommunity: { community: 'escola-vizinha', groupId: 'f'.repeat(24) },
+      otherCommunity: { community: NEIGHBOUR, groupId: NEIGHBOUR_GROUP },
       otherApp: { appId: 'app-vizinho', appSecret: 'sk-vizinho-0000' },
       oauth: {
         authorizationUrl: '/auth/authorize',
