@@ -29,6 +29,9 @@ const E2E = [
   'mock/replicas/databaseOutage.test.ts',
   // Processes, shells and browsers of their own.
   'mock/cli/exitWithParent.test.ts',
+  // edu-mock mcp as a process on stdio; the inspector's CLI as processes against a mock.
+  'mock/mcp/mcpStdio.test.ts',
+  'mock/mcp/mcpInspector.test.ts',
   'scripts/launch.test.ts',
   'mock/persist/stateFileMode.test.ts',
   'conformance/report/usedReplay.test.ts',

@@ -15,7 +15,10 @@ const filters = {
   operationId: z.string().max(100).optional().describe('Only requests to this operation, e.g. listGroups.'),
   method: z.string().max(10).optional().describe('Only this HTTP method.'),
   path: z.string().max(2000).optional().describe('Only this request path; * matches any run of characters, e.g. /v1/appmaker/apps/*/approve.'),
-  status: z.string().max(3).optional().describe('Only this status (404) or class (4xx).'),
+  status: z
+    .union([z.string().max(3), z.number().int().min(100).max(599)])
+    .optional()
+    .describe('Only this status (404) or class ("4xx").'),
   since: z.number().int().min(0).optional().describe('Only entries after this sequence number (seq of an entry read before).'),
   bodyContains: z.string().max(1000).optional().describe('Only requests whose body (as JSON text) contains this text.'),
   query: z.record(z.string(), z.string().max(1000)).optional().describe('Query parameters the request had, NAME → value (a glob, * any run).'),
@@ -28,6 +31,8 @@ type Filters = { [K in keyof typeof filters]?: z.infer<(typeof filters)[K]> };
 function journalQuery(given: Filters & { limit?: number }) {
   const { query, header, ...rest } = given;
   const flat: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  // A status given as a number (404) means what the route's text "404" means.
+  if (typeof flat.status === 'number') flat.status = String(flat.status);
   for (const [name, value] of Object.entries(query ?? {})) flat[`query.${name}`] = value;
   for (const [name, value] of Object.entries(header ?? {})) flat[`header.${name}`] = value;
   return parseJournalQuery(flat);

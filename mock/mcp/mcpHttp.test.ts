@@ -88,7 +88,7 @@ describe('/__mock/mcp', () => {
     expect(entries.every((e) => e.session === 'agent-1')).toBe(true);
     // The token is masked in what the journal shows.
     expect(JSON.stringify(entries)).not.toContain(TOKEN);
-    expect((await call('count_journal', { session: 'agent-1', operationId: 'listGroups', status: '200' })).structuredContent.count).toBe(
+    expect((await call('count_journal', { session: 'agent-1', operationId: 'listGroups', status: 200 })).structuredContent.count).toBe(
       entries.filter((e) => e.status === 200).length,
     );
     // The default session saw none of it.
