@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/Exchange.ts';
 import { stated, decided, defineCheck, type Severity } from './Check.ts';
+import { requestSentence } from './requestSentences.ts';
 import { label, type Json } from './values.ts';
 
 export interface FilterInput {
@@ -35,6 +36,8 @@ export const filterMatches = defineCheck<FilterInput>(
         path: `response[${first.index}]`,
         expected: filter,
         actual: show(first.item),
+        // The statement of this parameter on this operation: the list's table row, or the search's sentence.
+        ...(severity === 'MUST' ? { source: requestSentence(exchange.operationId, filter.split('=')[0]) } : {}),
       }),
     ];
   },

@@ -16,7 +16,21 @@ const REQUEST_SENTENCE: Record<string, string> = {
   getUpdatedComponents: 'The request has the same shape as in endpoint 9.',
 };
 
-/** What a request to `operationId` must be, as the description states it (the common rule for others). */
-export function requestSentence(operationId: string | undefined): RuleSource {
-  return stated(REQUEST_SENTENCE[operationId ?? ''] ?? 'Request bodies are `application/json`.');
+/** The rows of the list's parameter table (endpoint 2), each the statement of one query parameter. */
+const LIST_GROUPS_ROWS: Record<string, string> = {
+  createdAt: '| `createdAt` | query | string | no | creation date of the document |',
+  active: '| `active` | query | boolean | no | true = active documents, false = deleted ones |',
+  name: '| `name` | query | string | no | name |',
+  'admins.user': "| `admins.user` | query | string | no | id of one of the group's administrators |",
+  season: '| `season` | query | string | no | season (usually the school year) |',
+};
+
+/**
+ * What a request to `operationId` must be, as the description states it (the common rule for others); with a
+ * query parameter, the statement of that parameter on that operation (the list's table row, the search's
+ * sentence), so a failure on one operation never cites another's.
+ */
+export function requestSentence(operationId: string | undefined, param?: string): RuleSource {
+  const row = operationId === 'listGroups' && param !== undefined ? LIST_GROUPS_ROWS[param] : undefined;
+  return stated(row ?? REQUEST_SENTENCE[operationId ?? ''] ?? 'Request bodies are `application/json`.');
 }
