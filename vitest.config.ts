@@ -69,6 +69,8 @@ const INTEGRATION = [
   'conformance/scenarios/restrictions.test.ts',
   // Recorded flows replayed on a mock of an edited contract, in-process.
   'scripts/specDiffImpact.test.ts',
+  // A flow recorded on another seed's data, judged by the impact analysis, in-process.
+  'scripts/specDiffOtherSeed.test.ts',
 ];
 
 const shared = {

@@ -5,11 +5,12 @@ import { startMock } from '../../mock/testing/startMock.ts';
 export type FlowStep = (config: MockConformConfig, last: unknown) => { method: string; path: string; body?: unknown };
 
 /**
- * A flow recorded as a frontend records one: the steps sent to the in-process mock (default seed), then the
- * mock's journal exported as HAR (GET /__mock/journal/har). Tests and the committed fixtures/flows only.
+ * A flow recorded as a frontend records one: the steps sent to the in-process mock, then the
+ * mock's journal exported as HAR (GET /__mock/journal/har), on the data of `seed` (the default seed's unless
+ * given). Tests and the committed fixtures/flows only.
  */
-export async function recordFlowHar(steps: readonly FlowStep[]): Promise<string> {
-  const mock = await startMock();
+export async function recordFlowHar(steps: readonly FlowStep[], options: { seed?: number } = {}): Promise<string> {
+  const mock = await startMock(options.seed !== undefined ? { seed: options.seed } : {});
   try {
     const config = buildConformConfig(mock.deps.store.snapshot());
     let last: unknown;
