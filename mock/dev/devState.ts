@@ -2,10 +2,11 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { JournalEntry } from '../journal/JournalEntry.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
+import type { StubSet } from '../stubs/StubSet.ts';
 
 /**
  * `npm run dev` restarts the server on every save. --state-file keeps the data; this file keeps what a
- * developer set up around it, per session: the faults switched on, the clock's time, the latency and the
+ * developer set up around it, per session: the faults switched on, the stubs, the clock's time, the latency and the
  * journal. Written when the server stops (tsx watch sends SIGTERM), read at the next start.
  */
 interface SessionControls {
@@ -15,6 +16,8 @@ interface SessionControls {
   frozen: boolean;
   latency: { ms: number; jitterMs: number };
   journal: Array<Omit<JournalEntry, 'seq'>>;
+  /** The session's stubs with their counts (docs/stubs.md); absent in files written before stubs. */
+  stubs?: ReturnType<StubSet['exportState']>;
 }
 
 interface DevStateFile {
@@ -38,6 +41,7 @@ export function saveDevState(file: string, sessions: SessionRegistry<Session>, w
       frozen: deps.clock.frozen,
       latency: { ms: deps.latency.ms, jitterMs: deps.latency.jitterMs },
       journal: deps.journal.list().map(({ seq: _seq, ...entry }) => entry),
+      ...(deps.stubs.size > 0 ? { stubs: deps.stubs.exportState() } : {}),
     };
   }
   const temporary = `${file}.tmp`;
@@ -74,7 +78,8 @@ export function restoreDevState(file: string, sessions: SessionRegistry<Session>
     deps.latency.jitterMs = Number(controls.latency?.jitterMs) || 0;
     deps.journal.clear();
     for (const entry of controls.journal ?? []) deps.journal.restore(entry);
-    restored.push(`${name} (${deps.faults.size} faults, ${controls.journal?.length ?? 0} journal entries)`);
+    deps.stubs.restoreState(controls.stubs);
+    restored.push(`${name} (${deps.faults.size} faults, ${deps.stubs.size} stubs, ${controls.journal?.length ?? 0} journal entries)`);
   }
   return `controls kept from before the restart: ${restored.join(', ') || 'none'}`;
 }

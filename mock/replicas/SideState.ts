@@ -1,5 +1,6 @@
 import { createRunningClock } from '../clock.ts';
 import type { Session } from '../sessions/Session.ts';
+import type { StubSet } from '../stubs/StubSet.ts';
 import type { AuthorizationCode, PendingAuthorization, RefreshToken } from '../sessions/OAuthState.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface SideState {
   clock: { frozen: boolean; at: number; wall: number };
   latency: { ms: number; jitterMs: number };
   faults: string[];
+  /** The session's stubs with their counts (docs/stubs.md): a stub's `times` counts down across replicas. */
+  stubs?: ReturnType<StubSet['exportState']>;
   oauth: { pending: PendingAuthorization[]; codes: AuthorizationCode[]; refreshTokens: RefreshToken[] };
 }
 
@@ -27,6 +30,7 @@ export function captureSide(deps: Session): SideState {
     clock: { frozen: deps.clock.frozen, at: deps.clock.now().getTime(), wall: wall.now().getTime() },
     latency: { ms: deps.latency.ms, jitterMs: deps.latency.jitterMs },
     faults: [...deps.faults].sort(),
+    ...(deps.stubs.size > 0 ? { stubs: deps.stubs.exportState() } : {}),
     oauth: structuredClone({
       pending: [...deps.oauth.pending.values()],
       codes: [...deps.oauth.codes.values()],
@@ -42,6 +46,7 @@ export function applySide(deps: Session, side: SideState): void {
   deps.latency.jitterMs = side.latency.jitterMs;
   deps.faults.clear();
   for (const f of side.faults) deps.faults.add(f);
+  deps.stubs.restoreState(side.stubs);
   refill(deps.oauth.pending, side.oauth.pending, (e) => e.id);
   refill(deps.oauth.codes, side.oauth.codes, (e) => e.code);
   refill(deps.oauth.refreshTokens, side.oauth.refreshTokens, (e) => e.token);

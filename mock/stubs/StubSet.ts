@@ -86,7 +86,9 @@ export class StubSet {
 
   /** Puts an exported state back (a restart, another replica's change). */
   restoreState(state: { nextId?: number; stubs?: StubView[] } | undefined): void {
-    this.stubs = Array.isArray(state?.stubs) ? state.stubs.slice(0, MAX_STUBS).map((s) => ({ ...s })) : [];
+    // Read from a file or another replica's log: what is not a stub at all is left out, never matched against.
+    const saved = Array.isArray(state?.stubs) ? state.stubs.slice(0, MAX_STUBS) : [];
+    this.stubs = saved.filter((s) => typeof s === 'object' && s !== null && typeof s.id === 'string' && typeof s.matched === 'number').map((s) => ({ ...s }));
     const highest = Math.max(0, ...this.stubs.map((s) => Number(s.id.slice(1)) || 0));
     this.nextId = Math.max(Number(state?.nextId) || 1, highest + 1);
     this.version++;
