@@ -56,6 +56,8 @@ const E2E = [
   'scripts/specDiffRecipe.test.ts',
   // The whole suite against mockMiddleware in an Express app and eduMock in a Vite dev server (about 45 s).
   'mock/node/mountsConform.test.ts',
+  // docs/recipes/ run as written: one vitest run over three recipe folders, and the Vite app's dev server (about 45 s).
+  'scripts/inProcessRecipes.test.ts',
 ];
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */

@@ -1,0 +1,92 @@
+/**
+ * docs/recipes/, run as written: each recipe's files, copied as they are into an empty folder where the
+ * package is installed (scripts/testing/recipeFolder.ts), run as a user runs them:
+ *   - vitest + Testing Library (per-test sessions), the stories' loaders (in vitest, setupServer standing in
+ *     for Storybook's worker) and the Fetch route handler: one vitest run over the three folders, each with
+ *     its own config; every test of theirs must pass;
+ *   - the Vite app: its vite.config.ts served by a real Vite dev server, which answers /api/v1/groups from
+ *     the mock and compiles the app's src/main.ts.
+ * And docs/recipes/README.md shows every file of every recipe, each exactly as it is in its folder.
+ */
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recipeFolder } from './testing/recipeFolder.ts';
+
+const run = promisify(execFile);
+const RECIPES = new URL('../docs/recipes/', import.meta.url).pathname;
+const IN_VITEST = ['vitest-testing-library', 'storybook', 'fetch-server'];
+
+function filesOf(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesOf(path) : [path];
+  });
+}
+
+/** The README's file blocks: a line with the file's path in backticks, then its fenced block. */
+export function shownFiles(markdown: string): Map<string, string> {
+  const shown = new Map<string, string>();
+  for (const m of markdown.matchAll(/^`([\w./-]+)`\n\n```\w*\n([\s\S]*?)^```$/gm)) shown.set(m[1]!, m[2]!);
+  return shown;
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('docs/recipes/README.md', () => {
+  it('shows every file of every recipe as it is', () => {
+    const shown = shownFiles(readFileSync(join(RECIPES, 'README.md'), 'utf8'));
+    const files = filesOf(RECIPES)
+      .map((path) => relative(RECIPES, path))
+      .filter((path) => path !== 'README.md');
+    expect([...shown.keys()].sort()).toEqual(files.sort());
+    for (const file of files) expect([file, shown.get(file)]).toEqual([file, readFileSync(join(RECIPES, file), 'utf8')]);
+  });
+});
+
+describe('the recipes run as written', () => {
+  it('vitest + Testing Library, the stories and the Fetch route: every test of theirs passes', async () => {
+    const dir = recipeFolder(IN_VITEST);
+    dirs.push(dir);
+    writeFileSync(join(dir, 'vitest.config.ts'), `export default { test: { projects: ${JSON.stringify(IN_VITEST)} } };\n`);
+    const report = join(dir, 'report.json');
+    await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', `--outputFile=${report}`], { cwd: dir, timeout: 240_000 }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`the recipes' tests failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+      },
+    );
+    const results = JSON.parse(readFileSync(report, 'utf8')) as { testResults: Array<{ name: string; assertionResults: Array<{ status: string }> }> };
+    const passed = Object.fromEntries(
+      results.testResults.map((file) => [relative(dir, file.name), file.assertionResults.filter((t) => t.status === 'passed').length]),
+    );
+    expect(passed).toEqual({ 'vitest-testing-library/groups.test.ts': 3, 'storybook/GroupList.stories.test.ts': 2, 'fetch-server/route.test.ts': 2 });
+  }, 300_000);
+
+  it('the Vite app: its config serves the mock under /api on the dev server and compiles the app', async () => {
+    const dir = recipeFolder(['vite']);
+    dirs.push(dir);
+    // Vite loads vite.config.ts and the plugin as a user's project does; tsx lets Node load the package's sources.
+    writeFileSync(
+      join(dir, 'vite', 'serve.ts'),
+      `import type { AddressInfo } from 'node:net';
+import { createServer } from 'vite';
+const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+await server.listen();
+const base = 'http://127.0.0.1:' + (server.httpServer!.address() as AddressInfo).port;
+const headers = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' };
+const list = await fetch(base + '/api/v1/groups?active=true&limit=10', { headers });
+const app = await fetch(base + '/src/main.ts');
+const page = await fetch(base + '/');
+console.log(JSON.stringify({ list: [list.status, ((await list.json()) as unknown[]).length], app: [app.status, (await app.text()).includes('/api/v1/groups?active=true')], page: [page.status, (await page.text()).includes('/src/main.ts')] }));
+await server.close();
+`,
+    );
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'serve.ts'], { cwd: join(dir, 'vite'), timeout: 120_000 });
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ list: [200, 10], app: [200, true], page: [200, true] });
+  }, 180_000);
+});
