@@ -58,6 +58,8 @@ const E2E = [
   'mock/node/mountsConform.test.ts',
   // docs/recipes/ run as written: one vitest run over three recipe folders, and the Vite app's dev server (about 45 s).
   'scripts/inProcessRecipes.test.ts',
+  // The dashboard and docs of a mock under /api in an Express app, in Chromium (about 20 s).
+  'mock/node/pagesUnderPath.browser.test.ts',
 ];
 
 /** The middle tier: the mock served in-process on 127.0.0.1:0 and driven over HTTP, the suite run against it. */
