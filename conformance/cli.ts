@@ -1,37 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadContract } from '../spec/contract.ts';
-import { checkRegistry } from './checks/registry.ts';
-import type { Area } from './config/ConformConfig.ts';
+import { assembleRun, type RunSettings } from './api/assembleRun.ts';
 import { parseCliArgs, usage, type CliArgs } from './config/parseCliArgs.ts';
-import { generateSettings } from './generate/GenerateSettings.ts';
 import { resolveConfig } from './config/resolveConfig.ts';
 import { UsageError } from './config/UsageError.ts';
+import type { VerdictResult } from './report/certificate.ts';
 import { painter, shouldColor } from './report/colors.ts';
 import { createProgressPrinter } from './report/createProgressPrinter.ts';
-import { DEFAULT_PROFILE, findProfile, planAreas } from './plan/profiles.ts';
-import { parseWaivers } from './plan/waivers.ts';
-import { finishRun } from './report/finishRun.ts';
-import { formatConsoleReport } from './report/formatConsoleReport.ts';
-import { toHtmlReport } from './report/toHtmlReport.ts';
-import { toJsonReport } from './report/toJsonReport.ts';
 import { terminalSafe } from './report/terminalSafe.ts';
-import { toJunitXml } from './report/toJunitXml.ts';
-import { runConformance, type RunOptions } from './run/runConformance.ts';
-import { suiteIdentity } from './suiteIdentity.ts';
+import type { RunOptions } from './run/runConformance.ts';
 import { UnreachableError } from './run/UnreachableError.ts';
-import { defaultRecordedConfig, loadReplayPlan, replayProfile } from './replay/loadReplayPlan.ts';
-import { createReplayScenario } from './replay/replayScenario.ts';
-import { AREA_PLAN } from './plan/areaPlan.ts';
-
-export { runConformance } from './run/runConformance.ts';
-export type { RunOptions } from './run/runConformance.ts';
-export type { RunResult } from './run/RunResult.ts';
+import { suiteIdentity } from './suiteIdentity.ts';
 
 /** 3: nothing failed, but the run's deadline (--timeout) stopped it before every step finished: no verdict of pass. */
 export const EXIT = { conformant: 0, failed: 1, usage: 2, incomplete: 3 } as const;
+
+/** The exit code of a finished run: its one verdict. */
+const EXIT_OF: Record<VerdictResult, number> = { pass: EXIT.conformant, fail: EXIT.failed, incomplete: EXIT.incomplete };
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -68,43 +55,23 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
     const config = resolveConfig(args, io.env, readFile);
     const color = shouldColor(io.env, io.isTTY);
-    const contract = io.runOptions?.contract ?? loadContract();
-    const replay = args.replay
-      ? loadReplayPlan(args.replay, args.recordedConfig ?? defaultRecordedConfig(), contract, io.readBytes ?? ((path) => readFileSync(path)))
-      : undefined;
-    const profile = replay ? replayProfile(replay, AREA_PLAN.replay.checks) : findProfile(args.profile ?? DEFAULT_PROFILE);
-    const waivers = args.waivers
-      ? parseWaivers(readWaivers(readFile, args.waivers), args.waivers, {
-          checks: new Set([...checkRegistry.keys(), 'step-error']),
-          operations: new Set(contract.operations.keys()),
-        })
-      : [];
-    const now = io.now ?? (() => new Date());
-    const raw = await runConformance({
+    const result = await assembleRun({
+      ...settingsFromArgs(args),
       config,
-      areas: replay ? ['replay'] : generateAreas(planAreas(profile, args.only), args),
-      ...(replay ? { scenarios: [createReplayScenario(replay)] } : {}),
-      generate: generateSettings(typeof args.generate === 'number' ? args.generate : undefined, args.replayCase),
-      readOnly: args.readOnly || profile.readOnly,
-      strict: args.strict,
       seed: args.seed ?? (io.defaultSeed ?? (() => randomInt(1, 2 ** 31 - 1)))(),
-      now,
       onProgress: createProgressPrinter(io.stdout, painter(color)),
-      ...(args.showSecrets ? { showSecrets: true } : {}),
-      ...(args.saveToken ? { saveToken: resolve(args.saveToken) } : {}),
-      ...(args.timeoutSeconds !== undefined ? { deadlineMs: args.timeoutSeconds * 1000 } : {}),
-      ...(args.requestTimeoutSeconds !== undefined ? { requestTimeoutMs: args.requestTimeoutSeconds * 1000 } : {}),
-      ...io.runOptions,
+      readFile,
+      ...(io.readBytes ? { readBytes: io.readBytes } : {}),
+      ...(io.now ? { now: io.now } : {}),
+      ...(io.runOptions ? { engine: io.runOptions } : {}),
     });
-    const result = finishRun(raw, { contract, profile, waivers, now, ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}) });
-    if (replay && result.extras)
-      result.extras.certificate.replay = { har: replay.file, sha256: replay.sha256, calls: replay.calls.length, leftOut: replay.skipped };
-    io.stdout(formatConsoleReport(result, { color }));
+    const replay = result.certificate.replay;
+    io.stdout(result.toConsole({ color }));
     if (replay)
       io.stdout(
-        `Replayed ${replay.file} (sha256 ${replay.sha256}): ${replay.calls.length} API calls${
-          Object.keys(replay.skipped).length > 0
-            ? `; left out: ${Object.entries(replay.skipped)
+        `Replayed ${replay.har} (sha256 ${replay.sha256}): ${replay.calls} API calls${
+          Object.keys(replay.leftOut).length > 0
+            ? `; left out: ${Object.entries(replay.leftOut)
                 .map(([why, n]) => `${n} ${why}`)
                 .join(', ')}`
             : ''
@@ -120,13 +87,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // Each report on its own: one that cannot be made or written (a full disk, a bad path) leaves the others.
     let unwritten = 0;
     for (const [flag, path, make] of [
-      ['--junit', args.junit, toJunitXml],
-      ['--json', args.json, toJsonReport],
-      ['--html', args.html, toHtmlReport],
+      ['--junit', args.junit, result.toJUnit],
+      ['--json', args.json, result.toJson],
+      ['--html', args.html, result.toHtml],
+      ['--markdown', args.markdown, result.toMarkdown],
     ] as const) {
       if (path === undefined) continue;
       try {
-        write(path, make(result));
+        write(path, make());
       } catch (error) {
         unwritten++;
         io.stderr(`conform: ${flag} ${path} not written: ${terminalSafe((error as Error).message)}`);
@@ -138,8 +106,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stderr('conform: nothing was tested: every scenario was skipped for lack of configuration (see "Skipped" above)');
       return EXIT.usage;
     }
-    if (result.extras?.verdict.result === 'fail' || result.counts.failed > 0) return EXIT.failed;
-    return result.extras?.verdict.result === 'incomplete' || result.incomplete !== undefined ? EXIT.incomplete : EXIT.conformant;
+    return EXIT_OF[result.verdict.result];
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`conform: ${error.message}`);
@@ -154,19 +121,42 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** --no-generate drops the generative phase; --replay-case runs it alone (the case needs nothing else). */
-function generateAreas(areas: Area[], args: CliArgs): Area[] {
-  if (args.generate === false) return areas.filter((a) => a !== 'generate');
-  if (args.replayCase !== undefined) return ['generate'];
-  return areas;
-}
-
-function readWaivers(readFile: (path: string) => string, path: string): string {
-  try {
-    return readFile(path);
-  } catch (error) {
-    throw new UsageError(`cannot read the waivers file ${path}: ${(error as Error).message}`);
-  }
+/** The flags that shape the run, as the assembly takes them (config, seed and the terminal are the caller's). */
+function settingsFromArgs(args: CliArgs): Omit<RunSettings, 'config' | 'seed'> {
+  const {
+    only,
+    readOnly,
+    strict,
+    profile,
+    waivers,
+    minCoverage,
+    timeoutSeconds,
+    requestTimeoutSeconds,
+    showSecrets,
+    saveToken,
+    replay,
+    recordedConfig,
+    generate,
+    replayCase,
+  } = args;
+  return Object.fromEntries(
+    Object.entries({
+      only,
+      readOnly,
+      strict,
+      profile,
+      waivers,
+      minCoverage,
+      timeoutSeconds,
+      requestTimeoutSeconds,
+      showSecrets,
+      saveToken,
+      replay,
+      recordedConfig,
+      generate,
+      replayCase,
+    }).filter(([, v]) => v !== undefined),
+  ) as Omit<RunSettings, 'config' | 'seed'>;
 }
 
 function writeSecret(path: string, text: string): void {

@@ -55,6 +55,8 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The clock an HTTP-date in Retry-After is measured against. */
   now?: () => number;
+  /** Stops the run as its deadline does: nothing more is sent, and a request in flight is cut (the API's AbortSignal). */
+  signal?: AbortSignal;
 }
 
 /** The error of a request the run's deadline kept from being sent. */
@@ -119,7 +121,7 @@ export function createClient(options: ClientOptions): HttpClient {
       let error: string | undefined;
       let overCap = false;
       let timedOutNow = false;
-      const left = (): number => (options.deadline === undefined ? Infinity : options.deadline - performance.now());
+      const left = (): number => (options.signal?.aborted ? 0 : options.deadline === undefined ? Infinity : options.deadline - performance.now());
       const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
       if (left() <= 0) error = DEADLINE_PASSED;
       else {
@@ -129,6 +131,9 @@ export function createClient(options: ClientOptions): HttpClient {
           // One controller and one timer per attempt, covering its headers and its whole body: aborting it
           // destroys the connection at once (undici would otherwise drain a cancelled body to reuse the socket).
           let timer: NodeJS.Timeout | undefined;
+          // The caller's stop cuts the attempt in flight as the run's deadline would.
+          const stop = (): void => live.controller?.abort(new TimedOut('run'));
+          options.signal?.addEventListener('abort', stop, { once: true });
           const attempt = (): Promise<Response> => {
             clearTimeout(timer);
             const controller = new AbortController();
@@ -174,6 +179,7 @@ export function createClient(options: ClientOptions): HttpClient {
               };
           } finally {
             clearTimeout(timer);
+            options.signal?.removeEventListener('abort', stop);
           }
         } catch (caught) {
           const reason = live.controller?.signal.reason as unknown;

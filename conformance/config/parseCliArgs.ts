@@ -22,6 +22,8 @@ export interface CliArgs {
   json?: string;
   seed?: number;
   html?: string;
+  /** --markdown FILE: the summary for a CI job summary or a pull-request comment. */
+  markdown?: string;
   profile?: string;
   waivers?: string;
   minCoverage?: number;
@@ -78,6 +80,8 @@ Options
   --json FILE           write a JSON report
   --seed N              seed of the run's choices and generated names (printed at start)
   --html FILE           write a self-contained HTML report (verdict, certificate, coverage, each failure)
+  --markdown FILE       write a markdown summary (verdict, failures with reproducers, coverage) for a CI job
+                        summary or a pull-request comment
   --profile NAME        the test plan: platform (default, everything), data-action-provider (the two data
                         actions), read-only (no writes); --only narrows it further
   --waivers FILE        JSON list of {check, operation?, reason, expires: "YYYY-MM-DD"}: matching failures
@@ -140,6 +144,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         json: { type: 'string' },
         seed: { type: 'string' },
         html: { type: 'string' },
+        markdown: { type: 'string' },
         profile: { type: 'string' },
         waivers: { type: 'string' },
         'min-coverage': { type: 'string' },
@@ -178,6 +183,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ['junit', v.junit],
     ['json', v.json],
     ['html', v.html],
+    ['markdown', v.markdown],
     ['profile', v.profile],
     ['waivers', v.waivers],
     ['replay', v.replay],

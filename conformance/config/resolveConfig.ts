@@ -10,8 +10,12 @@ type Env = Record<string, string | undefined>;
  * The run's configuration: the config file, overridden by environment variables, overridden by flags.
  * Never mutates what it is given.
  */
-export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) => string): ConformConfig {
-  const file = args.configFile ? parseConfigFile(args.configFile, readFile) : {};
+export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) => string, given?: Partial<ConformConfig>): ConformConfig {
+  // A config given as an object (the API's `config`) is read as a file would be, and the file's keys override it.
+  const inline = given === undefined ? {} : checkConfigRecord(structuredClone(given) as Record<string, unknown>, 'the config option');
+  const ownFile: ConfigFile = args.configFile ? parseConfigFile(args.configFile, readFile) : {};
+  const file: ConfigFile = { ...inline, ...ownFile };
+  const inFile = (key: string): boolean => key.split('.').reduce<unknown>((at, k) => (at as Record<string, unknown> | undefined)?.[k], ownFile) !== undefined;
   const filePath = args.configFile ? resolve(args.configFile) : '';
   const origins: Record<string, ValueOrigin> = {};
   const FLAGS: Record<string, string> = {
@@ -30,7 +34,8 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   const pickAs = (key: string, flag: string | undefined, envName: string, fromFile: unknown): string | undefined => {
     if (flag !== undefined) origins[key] = { from: 'flag', name: FLAGS[key] ?? key };
     else if (nonEmpty(env[envName]) !== undefined) origins[key] = { from: 'env', name: envName };
-    else if (typeof fromFile === 'string') origins[key] = { from: 'config', name: key, file: filePath };
+    else if (typeof fromFile === 'string')
+      origins[key] = inFile(key) ? { from: 'config', name: key, file: filePath } : { from: 'flag', name: `the config option's ${key}` };
     return flag ?? nonEmpty(env[envName]) ?? (typeof fromFile === 'string' ? fromFile : undefined);
   };
   const pick = (flag: string | undefined, envName: string, fromFile: unknown): string | undefined =>
@@ -67,7 +72,10 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
   if (file.oauth) {
     const clientSecret = nonEmpty(env[ENV.clientSecret]) ?? file.oauth.clientSecret;
     if (nonEmpty(env[ENV.clientSecret]) !== undefined) origins['oauth.clientSecret'] = { from: 'env', name: ENV.clientSecret };
-    else if (clientSecret !== undefined) origins['oauth.clientSecret'] = { from: 'config', name: 'oauth.clientSecret', file: filePath };
+    else if (clientSecret !== undefined)
+      origins['oauth.clientSecret'] = inFile('oauth.clientSecret')
+        ? { from: 'config', name: 'oauth.clientSecret', file: filePath }
+        : { from: 'flag', name: "the config option's oauth.clientSecret" };
     set('oauth', { ...file.oauth, scopes: [...file.oauth.scopes], ...(clientSecret ? { clientSecret } : {}) });
   }
   // Headers: the config file's, then --header (a name given on both: the flag wins).
@@ -79,7 +87,8 @@ export function resolveConfig(args: CliArgs, env: Env, readFile: (path: string) 
       origins[`headers.${name.toLowerCase()}`] = origin(name);
     }
   };
-  if (file.headers) addHeaders(file.headers, (name) => ({ from: 'config', name: `headers.${name}`, file: filePath }));
+  if (inline.headers) addHeaders(inline.headers, (name) => ({ from: 'flag', name: `the config option's headers.${name}` }));
+  if (ownFile.headers) addHeaders(ownFile.headers, (name) => ({ from: 'config', name: `headers.${name}`, file: filePath }));
   if (args.headers) addHeaders(args.headers, (name) => ({ from: 'flag', name: `--header '${name}: …'` }));
   if (Object.keys(headers).length > 0) config.headers = headers;
   if (Object.keys(origins).length > 0) config.origins = origins;
@@ -103,9 +112,13 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
     throw new UsageError(`the config file ${path} is not valid JSON: ${(error as Error).message}`);
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`the config file ${path} must hold a JSON object`);
-  const record = raw as Record<string, unknown>;
+  return checkConfigRecord(raw as Record<string, unknown>, `the config file ${path}`);
+}
+
+/** Checks each known key's type (`what` names the source in errors); header lists become records. */
+function checkConfigRecord(record: Record<string, unknown>, what: string): ConfigFile {
   const bad = (key: string, want: string): never => {
-    throw new UsageError(`the config file ${path}: "${key}" must be ${want}`);
+    throw new UsageError(`${what}: "${key}" must be ${want}`);
   };
   for (const key of ['baseUrl', 'community', 'token', 'appId', 'appSecret', 'userToken', 'season']) {
     if (record[key] !== undefined && typeof record[key] !== 'string') bad(key, 'a string');
@@ -127,12 +140,11 @@ function parseConfigFile(path: string, readFile: (path: string) => string): Conf
   }
   const headers = record.headers;
   if (headers !== undefined) {
-    if (Array.isArray(headers) && headers.every((h) => typeof h === 'string'))
-      record.headers = parseHeaders(headers as string[], `the config file ${path}: "headers"`);
+    if (Array.isArray(headers) && headers.every((h) => typeof h === 'string')) record.headers = parseHeaders(headers as string[], `${what}: "headers"`);
     else if (typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((v) => typeof v === 'string')) {
       record.headers = parseHeaders(
         Object.entries(headers as Record<string, string>).map(([k, v]) => `${k}: ${v}`),
-        `the config file ${path}: "headers"`,
+        `${what}: "headers"`,
       );
     } else bad('headers', 'an object of header names to string values (or an array of "Name: value")');
   }

@@ -1,7 +1,6 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { Waiver } from '../plan/waivers.ts';
-import type { Certificate, VerdictResult } from './certificate.ts';
-import type { Coverage } from './specCoverage/Coverage.ts';
+import type { VerdictResult } from './certificate.ts';
 
 /** A failure a waiver covers: shown with the waiver's reason, never failing the run. */
 export interface WaivedFailure extends CheckFailure {
@@ -26,15 +25,4 @@ export interface WaiverOutcome {
 export interface Verdict {
   result: VerdictResult;
   reasons: string[];
-}
-
-/** Everything the reporters show besides the cases: computed once, after the run, from the same result. */
-export interface RunReportExtras {
-  profile: string;
-  coverage: Coverage;
-  /** Percent of operations required by --min-coverage. */
-  minCoverage?: number;
-  waivers: WaiverOutcome;
-  certificate: Certificate;
-  verdict: Verdict;
 }

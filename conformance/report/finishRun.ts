@@ -6,6 +6,8 @@ import { describeWaiver, type Waiver } from '../plan/waivers.ts';
 import type { RunResult } from '../run/RunResult.ts';
 import { sha256Of, suiteIdentity, type VerdictResult } from './certificate.ts';
 import { computeCoverage } from './specCoverage/computeCoverage.ts';
+import type { Certificate } from './certificate.ts';
+import type { ReportData } from './Report.ts';
 import type { Verdict } from './RunReportExtras.ts';
 
 export interface FinishOptions {
@@ -18,6 +20,8 @@ export interface FinishOptions {
   now: () => Date;
   /** The spec's exact bytes (read from the contract's file by default). */
   specBytes?: Uint8Array;
+  /** The recorded session a replay run sent (--replay): the certificate names it by its bytes. */
+  replay?: Certificate['replay'];
 }
 
 /**
@@ -25,7 +29,7 @@ export interface FinishOptions {
  * and the verdict attached. The run fails when a case fails, a waiver expired, or coverage is under the minimum;
  * it is incomplete, never passed, when its deadline (--timeout) left steps unfinished.
  */
-export function finishRun(raw: RunResult, options: FinishOptions): RunResult {
+export function finishRun(raw: RunResult, options: FinishOptions): ReportData {
   const now = options.now();
   const { result, outcome } = applyWaivers(raw, options.waivers ?? [], now);
   const coverage = computeCoverage(options.contract, result, { operations: options.profile.operations });
@@ -42,30 +46,30 @@ export function finishRun(raw: RunResult, options: FinishOptions): RunResult {
   // A contract built in memory has no file: its document's JSON is then what the run judged against.
   const file = options.contract.file;
   const specBytes = options.specBytes ?? (existsSync(file) ? readFileSync(file) : Buffer.from(JSON.stringify(options.contract.document)));
+  const { conformant: _engineOutcome, ...run } = result;
   return {
-    ...result,
-    extras: {
+    ...run,
+    profile: options.profile.name,
+    coverage,
+    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
+    waivers: outcome,
+    verdict,
+    certificate: {
+      suite: suiteIdentity(),
+      specSha256: sha256Of(specBytes),
+      target: result.baseUrl,
       profile: options.profile.name,
-      coverage,
-      ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
-      waivers: outcome,
-      verdict,
-      certificate: {
-        suite: suiteIdentity(),
-        specSha256: sha256Of(specBytes),
-        target: result.baseUrl,
-        profile: options.profile.name,
-        seed: result.seed,
-        strict: result.strict,
-        readOnly: result.readOnly,
-        areas: result.areas,
-        startedAt: result.startedAt,
-        endedAt: now.toISOString(),
-        counts: result.counts,
-        operationsCoverage: coverage.operations.percent,
-        waiversApplied: outcome.applied.map((a) => ({ ...a.waiver, failures: a.failures })),
-        result: verdict.result,
-      },
+      seed: result.seed,
+      strict: result.strict,
+      readOnly: result.readOnly,
+      areas: result.areas,
+      startedAt: result.startedAt,
+      endedAt: now.toISOString(),
+      counts: result.counts,
+      operationsCoverage: coverage.operations.percent,
+      waiversApplied: outcome.applied.map((a) => ({ ...a.waiver, failures: a.failures })),
+      result: verdict.result,
+      ...(options.replay ? { replay: options.replay } : {}),
     },
   };
 }

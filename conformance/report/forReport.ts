@@ -1,4 +1,3 @@
-import type { RunResult } from '../run/RunResult.ts';
 import { mapStrings } from './mapStrings.ts';
 
 /**
@@ -7,8 +6,8 @@ import { mapStrings } from './mapStrings.ts';
  * instead would let a value the target chose match across escaping (a token spanning `&quot;` or `'\''`)
  * and remove a quote. `also` transforms each value after redaction (the console neutralises terminal escapes).
  */
-export function forReport(result: RunResult, also: (text: string) => string = (text) => text): RunResult {
+export function forReport<T extends { redact(text: string): string }>(result: T, also: (text: string) => string = (text) => text): T {
   const { redact, ...data } = result;
   const clean = mapStrings(data, (text) => also(redact(text)));
-  return { ...clean, redact: (text) => text };
+  return { ...clean, redact: (text: string) => text } as T;
 }

@@ -1,5 +1,6 @@
 import type { CheckFailure } from '../checks/Check.ts';
-import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import type { CaseResult } from '../run/RunResult.ts';
+import type { ReportData } from './Report.ts';
 import { failedSteps } from '../run/countCases.ts';
 import { setupLine } from '../run/replayVariables.ts';
 import { painter, type Paint } from './colors.ts';
@@ -38,7 +39,7 @@ function sameKind(entry: Entry): string {
  * offending item of an array, and a curl line that runs after the setup line printed above them. Then
  * the areas, skipped steps, a hint when most requests were 404, and the summary line, last.
  */
-export function formatConsoleReport(run: RunResult, options: ConsoleOptions = {}): string {
+export function formatConsoleReport(run: ReportData, options: ConsoleOptions = {}): string {
   // Redacted and neutralised value by value, before the colours (our own escapes) are added.
   const result = forReport(run, terminalSafe);
   const paint: Paint = painter(options.color === true);
@@ -132,7 +133,7 @@ function countSteps(same: Entry[]): string {
 }
 
 /** One line per area: an area where every step was skipped says so, never "passed". */
-function areas(lines: string[], paint: Paint, result: RunResult): void {
+function areas(lines: string[], paint: Paint, result: ReportData): void {
   const names = [...new Set(result.cases.map((c) => c.area))];
   if (names.length === 0) return;
   lines.push(paint('bold', 'Areas'));

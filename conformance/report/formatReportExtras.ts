@@ -1,11 +1,9 @@
 import { describeWaiver } from '../plan/waivers.ts';
-import type { RunResult } from '../run/RunResult.ts';
+import type { ReportData } from './Report.ts';
 import type { CoverageFigure } from './specCoverage/Coverage.ts';
 
 /** The console lines for waivers, coverage and the verdict, printed just before the closing summary. */
-export function formatReportExtras(result: RunResult): string[] {
-  const extras = result.extras;
-  if (!extras) return [];
+export function formatReportExtras(result: ReportData): string[] {
   const lines: string[] = [];
   const waived = result.cases.flatMap((c) => (c.waived ?? []).map((f) => ({ f, step: `${c.area} › ${c.title}` })));
   if (waived.length > 0) {
@@ -18,23 +16,23 @@ export function formatReportExtras(result: RunResult): string[] {
       );
     lines.push('');
   }
-  if (extras.waivers.expired.length > 0) {
+  if (result.waivers.expired.length > 0) {
     lines.push('Expired waivers (they waive nothing and fail the run)');
-    for (const w of extras.waivers.expired) lines.push(`  ✗ ${describeWaiver(w)}: ${w.reason}`);
+    for (const w of result.waivers.expired) lines.push(`  ✗ ${describeWaiver(w)}: ${w.reason}`);
     lines.push('');
   }
-  if (extras.waivers.stale.length > 0) {
+  if (result.waivers.stale.length > 0) {
     lines.push('Stale waivers (matched no failure: remove them)');
-    for (const w of extras.waivers.stale) lines.push(`  - ${describeWaiver(w)}: ${w.reason}`);
+    for (const w of result.waivers.stale) lines.push(`  - ${describeWaiver(w)}: ${w.reason}`);
     lines.push('');
   }
-  const c = extras.coverage;
+  const c = result.coverage;
   lines.push(
-    `Coverage (profile ${extras.profile}): ${figure('operations', c.operations)} · ${figure('statuses', c.statuses)} · ${figure('parameters', c.parameters)} · ${figure('body keys', c.requestBodyKeys)}`,
+    `Coverage (profile ${result.profile}): ${figure('operations', c.operations)} · ${figure('statuses', c.statuses)} · ${figure('parameters', c.parameters)} · ${figure('body keys', c.requestBodyKeys)}`,
   );
   const missingOps = c.operations.notCovered.map((u) => `${u.operation} (${u.why}: ${u.detail})`);
   if (missingOps.length > 0) lines.push(`  operations not covered: ${missingOps.join('; ')}`);
-  for (const reason of extras.verdict.reasons.filter((r) => !/cases? failed$/.test(r))) lines.push(`${reason.startsWith('incomplete:') ? '…' : '✗'} ${reason}`);
+  for (const reason of result.verdict.reasons.filter((r) => !/cases? failed$/.test(r))) lines.push(`${reason.startsWith('incomplete:') ? '…' : '✗'} ${reason}`);
   return lines;
 }
 

@@ -53,12 +53,13 @@ describe('the verdict of a run its deadline stopped', () => {
     ['finished, something failed', ['failed'], false, 'fail', /✗ Not conformant/],
   ])('%s: %s', (_name, statuses, incomplete, verdict, heading) => {
     const result = finishRun(raw(statuses, incomplete), { contract, profile: findProfile('platform'), now: () => NOW });
-    expect(result.extras?.verdict.result).toBe(verdict);
-    expect(result.extras?.certificate.result).toBe(verdict);
-    expect(result.conformant).toBe(verdict === 'pass');
+    expect(result.verdict.result).toBe(verdict);
+    expect(result.certificate.result).toBe(verdict);
     expect(toHtmlReport(result, contract)).toMatch(heading);
-    const json = JSON.parse(toJsonReport(result)) as { incomplete?: string };
+    const json = JSON.parse(toJsonReport(result)) as { incomplete?: string; conformant: boolean; verdict: { result: string } };
     expect(json.incomplete).toBe(incomplete ? STOPPED : undefined);
+    // The JSON's yes or no is the verdict's, never decided apart from it.
+    expect([json.verdict.result, json.conformant]).toEqual([verdict, verdict === 'pass']);
     const last = formatConsoleReport(result, { color: false }).split('\n').at(-1);
     expect(last?.includes('INCOMPLETE')).toBe(verdict === 'incomplete');
   });

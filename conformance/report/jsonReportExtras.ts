@@ -1,9 +1,7 @@
-import type { RunResult } from '../run/RunResult.ts';
+import type { ReportData } from './Report.ts';
 
 /** The JSON report's keys beyond the cases: profile, verdict, coverage, waivers and the certificate. */
-export function jsonReportExtras(result: RunResult): Record<string, unknown> {
-  const extras = result.extras;
-  if (!extras) return {};
+export function jsonReportExtras(extras: ReportData): Record<string, unknown> {
   return {
     profile: extras.profile,
     verdict: extras.verdict,

@@ -3,7 +3,7 @@ import { loadContract } from '../../spec/contract.ts';
 import type { CheckFailure } from '../checks/Check.ts';
 import { diffReports, type ReportForDiff } from '../diff/diffReports.ts';
 import { findProfile } from '../plan/profiles.ts';
-import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import type { CaseResult } from '../run/RunResult.ts';
 import { fakeExchange } from '../testing/fakeExchange.ts';
 import { finishRun } from './finishRun.ts';
 import { formatConsoleReport } from './formatConsoleReport.ts';
@@ -43,7 +43,7 @@ const step = (
  * one rule twice, a step broken outside the spec's operations, a step with a warning only, a step whose only
  * failure is waived, a passed step and a skipped one. Three steps fail.
  */
-const faulty: RunResult = finishRun(
+const faulty = finishRun(
   {
     baseUrl: 'http://h',
     seed: 7,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckFailure } from '../checks/Check.ts';
 import type { CaseResult, RunResult } from '../run/RunResult.ts';
 import { fakeExchange } from '../testing/fakeExchange.ts';
+import { finishedRun } from '../testing/finishedRun.ts';
 import { replayVariables, setupLine } from '../run/replayVariables.ts';
 import { shouldColor } from './colors.ts';
 import { formatConsoleReport } from './formatConsoleReport.ts';
@@ -49,7 +50,7 @@ const cases: CaseResult[] = [
   { area: 'groups', title: 'read groups by id', status: 'passed', failures: [], warnings: [], operationIds: ['getGroup'], exchanges: 1, durationMs: 3 },
   { area: 'sync', title: 'Sync', status: 'skipped', skipReason: '--read-only', failures: [], warnings: [], operationIds: [], exchanges: 0, durationMs: 0 },
 ];
-const result: RunResult = {
+const raw: RunResult = {
   baseUrl: 'http://h',
   seed: 7,
   strict: false,
@@ -64,45 +65,48 @@ const result: RunResult = {
   redact: (text) => text.split('SECRET-TOKEN').join('$CONFORM_TOKEN'),
 };
 
+// The reporters read a finished run (coverage, verdict, certificate), as the command line gives them.
+const result = finishedRun(raw);
+
 describe('formatConsoleReport', () => {
   it('groups failures and warnings by operation and ends with the summary line', () => {
     const text = formatConsoleReport(result);
-    expect(text).toBe(
-      [
-        '',
-        'Failures',
-        '',
-        'listGroups  GET /v1/groups',
-        '  ✗ [MUST] filter-matches: item 0 ("b") does not match name=A & <co>',
-        '      step:      groups › filter by name',
-        '      at:        response[0]',
-        '      expected:  "name=A"',
-        '      actual:    "B"',
-        '      response:  200 item [0] of 1: {"name":"B"}',
-        `      reproduce: curl -sS -i 'http://h/v1/groups?name=A' -H 'authorization: Bearer '"$CONFORM_TOKEN"`,
-        '',
-        'Warnings (SHOULD: rules of our own, failures under --strict)',
-        '',
-        'listGroups  GET /v1/groups',
-        '  ✗ [SHOULD] default-order: groups come newest first',
-        '      step:      groups › filter by name',
-        '      at:        response[1]',
-        '      expected:  "name=A"',
-        '      actual:    "B"',
-        '      response:  200 [{"name":"B"}]',
-        `      reproduce: curl -sS -i 'http://h/v1/groups?name=A' -H 'authorization: Bearer '"$CONFORM_TOKEN"`,
-        '',
-        'Areas',
-        '  ✗ groups: 1 failed, 1 passed',
-        '  – sync: not tested (every step skipped)',
-        '',
-        'Skipped',
-        '  - sync › Sync: --read-only',
-        '',
-        '3 requests in 1500 ms · seed 7',
-        '1 passed, 1 failed, 1 skipped, 1 warning',
-      ].join('\n'),
-    );
+    expect(text.split('\n')).toEqual([
+      '',
+      'Failures',
+      '',
+      'listGroups  GET /v1/groups',
+      '  ✗ [MUST] filter-matches: item 0 ("b") does not match name=A & <co>',
+      '      step:      groups › filter by name',
+      '      at:        response[0]',
+      '      expected:  "name=A"',
+      '      actual:    "B"',
+      '      response:  200 item [0] of 1: {"name":"B"}',
+      `      reproduce: curl -sS -i 'http://h/v1/groups?name=A' -H 'authorization: Bearer '"$CONFORM_TOKEN"`,
+      '',
+      'Warnings (SHOULD: rules of our own, failures under --strict)',
+      '',
+      'listGroups  GET /v1/groups',
+      '  ✗ [SHOULD] default-order: groups come newest first',
+      '      step:      groups › filter by name',
+      '      at:        response[1]',
+      '      expected:  "name=A"',
+      '      actual:    "B"',
+      '      response:  200 [{"name":"B"}]',
+      `      reproduce: curl -sS -i 'http://h/v1/groups?name=A' -H 'authorization: Bearer '"$CONFORM_TOKEN"`,
+      '',
+      'Areas',
+      '  ✗ groups: 1 failed, 1 passed',
+      '  – sync: not tested (every step skipped)',
+      '',
+      'Skipped',
+      '  - sync › Sync: --read-only',
+      '',
+      expect.stringMatching(/^Coverage \(profile platform\): operations 0\/\d+ \(0%\) · statuses 0\/\d+ \(0%\)/),
+      expect.stringMatching(/^ {2}operations not covered: listGroups \(skipped: sync › Sync: --read-only\); /),
+      '3 requests in 1500 ms · seed 7',
+      '1 passed, 1 failed, 1 skipped, 1 warning',
+    ]);
   });
 });
 
@@ -149,8 +153,8 @@ describe('formatConsoleReport, for a developer acting in one read', () => {
     exchange: listExchange,
     source: { kind: 'description', text: 'Keys are case-sensitive and spelled as below.' },
   });
-  const grouped: RunResult = {
-    ...result,
+  const grouped = finishedRun({
+    ...raw,
     cases: [
       {
         area: 'groups',
@@ -168,7 +172,7 @@ describe('formatConsoleReport, for a developer acting in one read', () => {
       { name: 'CONFORM_TOKEN', origin: 'config key "token" of /x/conform.json', shell: `"$(node -p 'require(process.argv[1]).token' '/x/conform.json')"` },
     ],
     notFound: 0,
-  };
+  });
 
   it('prints identical failures once, with how many more, and the offending item of the array', () => {
     const text = formatConsoleReport(grouped);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { loadContract, type Contract } from '../../spec/contract.ts';
 import { describeWaiver } from '../plan/waivers.ts';
 import { failedSteps } from '../run/countCases.ts';
-import type { RunResult } from '../run/RunResult.ts';
 import type { VerdictResult } from './certificate.ts';
+import type { ReportData } from './Report.ts';
 import { setupLine, type ReplayVariable } from '../run/replayVariables.ts';
 import { forReport } from './forReport.ts';
 import { usedReplay } from './usedReplay.ts';
@@ -31,10 +31,9 @@ const VERDICT_HEADING: Record<VerdictResult, string> = {
  * top) and a developer (per operation the checks, each failure with its rule and source, the exchange and a
  * curl reproducer). Every value from the run is escaped, and secrets are redacted.
  */
-export function toHtmlReport(run: RunResult, contract: Contract = loadContract()): string {
+export function toHtmlReport(run: ReportData, contract: Contract = loadContract()): string {
   const result = forReport(run);
-  const extras = result.extras;
-  const verdict: VerdictResult = extras?.verdict.result ?? (result.counts.failed > 0 ? 'fail' : result.incomplete !== undefined ? 'incomplete' : 'pass');
+  const verdict: VerdictResult = result.verdict.result;
   const title = `Conformance ${VERDICT_WORD[verdict]}: ${result.baseUrl}`;
   const counts = result.counts;
   const skipped = result.cases.filter((c) => c.status === 'skipped');
@@ -52,23 +51,23 @@ export function toHtmlReport(run: RunResult, contract: Contract = loadContract()
 </head><body><main>
 <header class="banner ${verdict}" id="verdict">
 <h1>${VERDICT_HEADING[verdict]}</h1>
-<p>${result.baseUrl} · profile ${extras?.profile ?? 'platform'} · ${result.strict ? 'strict' : 'lenient'}${result.readOnly ? ' · read-only' : ''} · seed ${result.seed} · ${result.startedAt}</p>
-${extras && extras.verdict.reasons.length > 0 ? html`<ul>${extras.verdict.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
+<p>${result.baseUrl} · profile ${result.profile} · ${result.strict ? 'strict' : 'lenient'}${result.readOnly ? ' · read-only' : ''} · seed ${result.seed} · ${result.startedAt}</p>
+${result.verdict.reasons.length > 0 ? html`<ul>${result.verdict.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
 </header>
 <ul class="counts" id="counts">
 ${count('passed', counts.passed, 'passed')}${count('failed', counts.failed, 'failed')}${count('skipped', counts.skipped, 'skipped')}${count('warnings', counts.warnings, 'warnings')}${count('waived', counts.waived ?? 0, 'waived')}
 <li><b>${result.exchanges}</b>requests</li>
-${extras ? html`<li><b>${extras.coverage.operations.percent}%</b>operations covered</li>` : ''}
+<li><b>${result.coverage.operations.percent}%</b>operations covered</li>
 </ul>
 ${renderFailedSteps(result)}
 ${renderSetup(usedReplay(result))}
-${extras ? renderCertificate(extras.certificate) : ''}
-${extras ? renderCoverage(extras.coverage, extras.minCoverage) : ''}
-${extras ? renderWaivers(extras.waivers) : ''}
+${renderCertificate(result.certificate)}
+${renderCoverage(result.coverage, result.minCoverage)}
+${renderWaivers(result.waivers)}
 <div class="toolbar"><label><input type="checkbox" id="failures-only"> only operations with failures</label> <button class="copy" type="button" id="expand-all">expand all</button></div>
 ${renderOperations(result, [...contract.operations.keys()], describe)}
 ${skipped.length > 0 ? html`<section id="skipped"><h2>Skipped</h2><ul>${skipped.map((c) => html`<li>${c.area} › ${c.title}: <span class="muted">${c.skipReason ?? ''}</span></li>`)}</ul></section>` : ''}
-<footer class="muted"><p>${extras ? `${extras.certificate.suite.name} ${extras.certificate.suite.version}` : 'conformance suite'} · ${result.exchanges} requests in ${result.durationMs} ms · secrets appear as the environment variables that hold them.</p></footer>
+<footer class="muted"><p>${result.certificate.suite.name} ${result.certificate.suite.version} · ${result.exchanges} requests in ${result.durationMs} ms · secrets appear as the environment variables that hold them.</p></footer>
 </main>
 <script>${raw(HTML_SCRIPT)}</script>
 </body></html>
@@ -80,7 +79,7 @@ function count(cls: string, value: number, label: string): Html {
   return html`<li class="${cls}"><b>${value}</b>${label}</li>`;
 }
 
-function renderWaivers(w: NonNullable<RunResult['extras']>['waivers']): Html {
+function renderWaivers(w: ReportData['waivers']): Html {
   if (w.applied.length + w.expired.length + w.stale.length === 0) return html``;
   return html`<section id="waivers"><h2>Waivers</h2>
 ${w.applied.length > 0 ? html`<h3>Applied</h3><ul>${w.applied.map((a) => html`<li><span class="badge waived">waived</span> ${describeWaiver(a.waiver)}: ${a.waiver.reason} (${a.failures} failure${a.failures === 1 ? '' : 's'})</li>`)}</ul>` : ''}
@@ -93,7 +92,7 @@ ${w.stale.length > 0 ? html`<h3>Stale (matched no failure: remove them)</h3><ul>
  * The failed steps first, before the certificate and the operations: the same count as the console's summary,
  * JUnit's testcases with a <failure> and the banner (a step fails once, whatever number of rules it broke).
  */
-function renderFailedSteps(result: RunResult): Html {
+function renderFailedSteps(result: ReportData): Html {
   const failed = failedSteps(result.cases);
   if (failed.length === 0) return html``;
   return html`<section id="failures"><h2>${failed.length} failed step${failed.length === 1 ? '' : 's'}</h2><ol>${failed.map(

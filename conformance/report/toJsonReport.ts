@@ -1,5 +1,5 @@
 import type { CheckFailure } from '../checks/Check.ts';
-import type { RunResult } from '../run/RunResult.ts';
+import type { ReportData } from './Report.ts';
 import { forReport } from './forReport.ts';
 import { jsonReportExtras } from './jsonReportExtras.ts';
 import { reportBody } from './reportBody.ts';
@@ -7,7 +7,7 @@ import { usedReplay } from './usedReplay.ts';
 import { setupLine } from '../run/replayVariables.ts';
 
 /** The machine-readable report (--json FILE): the whole result, secrets redacted. */
-export function toJsonReport(run: RunResult): string {
+export function toJsonReport(run: ReportData): string {
   const result = forReport(run);
   const failure = (f: CheckFailure) => ({
     check: f.check,
@@ -38,7 +38,8 @@ export function toJsonReport(run: RunResult): string {
     startedAt: result.startedAt,
     durationMs: result.durationMs,
     requests: result.exchanges,
-    conformant: result.conformant,
+    // The verdict's yes or no, for readers of older reports: never decided apart from `verdict`.
+    conformant: result.verdict.result === 'pass',
     ...(result.incomplete !== undefined ? { incomplete: result.incomplete } : {}),
     counts: result.counts,
     // The line to paste before any curl of this report (each variable, and where its value came from).

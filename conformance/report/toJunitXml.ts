@@ -1,11 +1,12 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import { failedSteps } from '../run/countCases.ts';
-import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import type { CaseResult } from '../run/RunResult.ts';
+import type { ReportData } from './Report.ts';
 import { describeValue } from './describeValue.ts';
 import { forReport } from './forReport.ts';
 
 /** JUnit XML (--junit FILE): a testsuite per area, a testcase per step; warnings go to system-out. */
-export function toJunitXml(run: RunResult): string {
+export function toJunitXml(run: ReportData): string {
   const result = forReport(run);
   const areas = [...new Set(result.cases.map((c) => c.area))];
   const seconds = (ms: number): string => (ms / 1000).toFixed(3);

@@ -1,7 +1,7 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { Area } from '../config/ConformConfig.ts';
-import type { RunReportExtras, WaivedFailure } from '../report/RunReportExtras.ts';
+import type { WaivedFailure } from '../report/RunReportExtras.ts';
 import type { ReplayVariable } from './replayVariables.ts';
 import type { RunCounts } from './RunCounts.ts';
 
@@ -41,7 +41,10 @@ export interface RunResult {
   exchanges: number;
   /** 429/503 answers with Retry-After that were waited out and retried (not failures). */
   backoff?: { retries: number; waitedMs: number };
-  /** True when no case failed and the run finished (not incomplete). */
+  /**
+   * The engine's own outcome: no step failed and the run finished. Not the verdict: waivers, --min-coverage and
+   * expired waivers decide that too, once, in the Report (report/finishRun.ts), which every reporter reads.
+   */
   conformant: boolean;
   /**
    * Why the run is incomplete, when its deadline (--timeout) left steps unfinished: the verdict is then
@@ -50,8 +53,6 @@ export interface RunResult {
   incomplete?: string;
   /** Every exchange the run recorded, in order (coverage is computed from them). */
   exchangeLog?: readonly Exchange[];
-  /** Profile, coverage, waivers, certificate and verdict, once the run is finished (report/finishRun.ts). */
-  extras?: RunReportExtras;
   /** Redacts every secret the run knew, for reporters that print request or response text. */
   redact(text: string): string;
   /** The variables reproducers may name, each with its origin and the shell expression that sets it. */

@@ -45,12 +45,12 @@ describe('the run deadline (--timeout)', () => {
       vi.restoreAllMocks();
       const result = finishRun(raw, { contract: loadContract(), profile: findProfile('platform'), now: NOW });
       expect(result.counts.failed).toBe(0);
-      expect(result.extras?.verdict.result).toBe(verdict);
-      expect(result.conformant).toBe(verdict === 'pass');
+      expect(result.verdict.result).toBe(verdict);
+      expect(raw.conformant).toBe(verdict === 'pass');
       expect(result.cases.flatMap((c) => c.failures).filter((f) => cutByDeadline(f.exchange))).toEqual([]);
       if (verdict === 'incomplete') {
         expect(result.incomplete).toMatch(/deadline \(--timeout 300 s\) passed: \d+ steps? not finished/);
-        expect(result.extras?.verdict.reasons).toContain(`incomplete: ${result.incomplete}`);
+        expect(result.verdict.reasons).toContain(`incomplete: ${result.incomplete}`);
         expect(result.cases.some((c) => /not finished/.test(c.skipReason ?? ''))).toBe(true);
         expect(result.counts.passed).toBeGreaterThan(0);
       } else expect(result.incomplete).toBeUndefined();

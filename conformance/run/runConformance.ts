@@ -49,6 +49,8 @@ export interface RunOptions {
   generate?: GenerateSettings;
   /** Where the CLI writes the user token of the suite's login (--save-token): the setup line reads it there. */
   saveToken?: string;
+  /** Stops the run as its deadline does: steps not started are unfinished and named, the run incomplete. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(config.headers ? { headers: config.headers } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
 
   const probe = await client.send({ method: 'GET', path: '/' });
@@ -109,7 +112,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const cases: CaseResult[] = [];
   // Steps the run's deadline left unfinished (not started, or a request of theirs not sent or cut).
   let unfinished = 0;
-  const deadlineNote = `the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed`;
+  const timeoutNote = `the run's deadline (--timeout ${Math.round(deadline / 1000)} s) passed`;
+  // A stop asked by the caller (the API's AbortSignal) ends the run as its deadline does, and says so.
+  const stopped = (): boolean => options.signal?.aborted === true;
+  const note = (): string => (stopped() ? 'the run was stopped by its caller (AbortSignal)' : timeoutNote);
   for (const scenario of (options.scenarios ?? [...allScenarios, generateScenario(options.generate)]).filter((s) => areas.includes(s.area))) {
     const scenarioStarted = performance.now();
     const own: CaseResult[] = [];
@@ -139,9 +145,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       await scenario.run(async (title, body) => {
         const recorder = newRecorder();
         const stepStarted = performance.now();
-        if (stepStarted - started > deadline) {
+        if (stepStarted - started > deadline || stopped()) {
           unfinished++;
-          return finish(toCase(scenario.area, title, recorder, strict, `not finished: ${deadlineNote} before this step`, 0));
+          return finish(toCase(scenario.area, title, recorder, strict, `not finished: ${note()} before this step`, 0));
         }
         const firstExchange = client.exchanges.length;
         let skipReason: string | undefined;
@@ -156,7 +162,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         if (client.exchanges.slice(firstExchange).some((e) => cutByDeadline(e))) {
           unfinished++;
           recorder.failures = recorder.failures.filter((f) => !cutByDeadline(f.exchange));
-          skipReason ??= `not finished: ${deadlineNote} during this step`;
+          skipReason ??= `not finished: ${note()} during this step`;
         }
         finish(toCase(scenario.area, title, recorder, strict, skipReason, performance.now() - stepStarted));
       }, base);
@@ -183,7 +189,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ...(client.backoff.retries > 0 ? { backoff: { ...client.backoff } } : {}),
     exchangeLog: client.exchanges,
     conformant: counts.failed === 0 && unfinished === 0,
-    ...(unfinished > 0 ? { incomplete: `${deadlineNote}: ${unfinished} step${unfinished === 1 ? '' : 's'} not finished` } : {}),
+    ...(unfinished > 0 ? { incomplete: `${note()}: ${unfinished} step${unfinished === 1 ? '' : 's'} not finished` } : {}),
     redact: (text) => secrets.redact(text),
     replay: options.showSecrets
       ? []

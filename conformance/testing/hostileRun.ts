@@ -2,6 +2,7 @@ import { loadContract } from '../../spec/contract.ts';
 import type { CheckFailure } from '../checks/Check.ts';
 import { findProfile } from '../plan/profiles.ts';
 import { finishRun } from '../report/finishRun.ts';
+import type { ReportData } from '../report/Report.ts';
 import type { RunResult } from '../run/RunResult.ts';
 import { fakeExchange } from './fakeExchange.ts';
 
@@ -9,7 +10,7 @@ export const HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 export const SECRET = 'SECRET-TOKEN-123';
 
 /** A finished result whose failures carry markup and a secret everywhere a target controls text; tests only. */
-export function hostileRun(): RunResult {
+export function hostileRun(): ReportData {
   const exchange = {
     ...fakeExchange('listGroups', 200, [{ name: HOSTILE }]),
     request: {

@@ -14,7 +14,7 @@ interface Entry {
 }
 
 /** Per operation (spec order): the checks that ran on it with their outcome, its steps, and each failure in full. */
-export function renderOperations(result: RunResult, operationOrder: readonly string[], describe: (op: string) => string): Html {
+export function renderOperations(result: Pick<RunResult, 'cases' | 'redact'>, operationOrder: readonly string[], describe: (op: string) => string): Html {
   const entries = new Map<string, Entry[]>();
   const steps = new Map<string, CaseResult[]>();
   // Each failed step is counted under one operation (its first failure's): the badges add up to the run's count.
