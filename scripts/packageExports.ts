@@ -10,6 +10,8 @@ export const PACKAGE_EXPORTS = {
   './node': { types: './mock/entries/node.d.ts', default: './mock/entries/node.js' },
   './vite': { types: './mock/node/eduMock.d.ts', default: './mock/node/eduMock.js' },
   './types': { types: './spec/openapi.d.ts' },
+  './conformance': { types: './conformance/api/runConformance.d.ts', default: './conformance/api/runConformance.js' },
+  './vitest': { types: './conformance/vitest/describeConformance.d.ts', default: './conformance/vitest/describeConformance.js' },
   './package.json': './package.json',
 } as const;
 

@@ -364,6 +364,36 @@ describe('the npm package', () => {
   });
 
   it(
+    'edu-mock mcp runs from the installed package: a client over stdio reads an operation with its decisions and the spec, and gets the suite verdict',
+    { timeout: 120_000 },
+    async (ctx) => {
+      skipUnlessInstalled(ctx);
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+      // The compiled bin, as `npx edu-mock mcp` runs it: its own dependencies from the install folder.
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [join(bin, 'edu-mock'), 'mcp', '--port', '0', '--quiet'],
+        cwd: app,
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'package-test', version: '1' });
+      await client.connect(transport);
+      try {
+        type Structured = { structuredContent: Record<string, unknown>; isError?: boolean };
+        const described = (await client.callTool({ name: 'describe_operation', arguments: { operationId: 'approveAppInstallation' } })) as Structured;
+        expect((described.structuredContent.decisions as unknown[]).length).toBeGreaterThan(0);
+        const spec = await client.readResource({ uri: 'edu-mock://spec/openapi' });
+        expect((spec.contents[0] as { text: string }).text).toMatch(/openapi: 3\.1/);
+        const verdict = (await client.callTool({ name: 'run_conformance', arguments: { areas: ['installations'], generate: 0 } })) as Structured;
+        expect(verdict.structuredContent).toMatchObject({ verdict: 'pass', failures: [] });
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
+  it(
     'its entry points, imported by name from the installed package, answer (., ./node, ./vite, ./msw) and type-check (., ./types)',
     { timeout: 240_000 },
     async (ctx) => {
