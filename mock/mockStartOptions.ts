@@ -1,3 +1,4 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { type Clock, createFrozenClock, createRunningClock } from './clock.ts';
 import { faultCatalog } from './faults/catalog.ts';
 
@@ -23,6 +24,11 @@ export interface MockOptions {
   validateResponses?: boolean;
   /** One line per request and internal errors (the server's log); silent by default. */
   log?: (line: string) => void;
+  /**
+   * --previous-spec: an earlier contract, as a parsed OpenAPI document, served beside the current one on the
+   * same data to requests with `X-Contract-Version: previous` (docs/spec-changes.md).
+   */
+  previousSpec?: OpenAPIV3_1.Document;
 }
 
 /** The clock the options ask for: `--clock` and `--frozen` as the server reads them. */

@@ -64,7 +64,17 @@ export function createMock(options: MockOptions = {}): Mock {
   });
   // One front door for the API and the authorization server: a session's tokens are the ones its logins issued.
   const door = createFrontDoor(deps.sessions);
-  const pipeline = createMockPipeline(deps, { faultCatalog, validateResponses: options.validateResponses, log: options.log, answerUnrouted: true }, door);
+  const pipeline = createMockPipeline(
+    deps,
+    {
+      faultCatalog,
+      validateResponses: options.validateResponses,
+      log: options.log,
+      answerUnrouted: true,
+      ...(options.previousSpec ? { previousContract: buildContract(options.previousSpec, 'previous', { compile: 'lazy' }) } : {}),
+    },
+    door,
+  );
   const fetch = createFetchHandler(pipeline, createOAuthRoutes(contract, door, { log: options.log }));
   return {
     fetch,

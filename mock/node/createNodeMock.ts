@@ -1,3 +1,4 @@
+import { buildContract } from '../../spec/buildContract.ts';
 import type { AppOptions } from '../AppOptions.ts';
 import { createDeps } from '../createDeps.ts';
 import { faultCatalog } from '../faults/catalog.ts';
@@ -55,6 +56,7 @@ export function createNodeMock(options: NodeMockOptions, who: string): NodeMock 
     allowedHosts: options.allowedHosts,
     corsOrigins: options.corsOrigins,
     adminToken: options.adminToken,
+    ...(options.previousSpec ? { previousContract: buildContract(options.previousSpec, 'previous', { compile: 'lazy' }) } : {}),
   };
   const listener = createMockListener(deps, appOptions, (error) =>
     (options.log ?? console.error)(`${who}: cannot build the app: ${error.stack ?? error.message}`),

@@ -12,6 +12,7 @@ import { loadYaml } from '../../spec/loadYaml.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps, type MockDeps } from '../createDeps.ts';
 import { createMockPipeline } from '../createMockPipeline.ts';
+import { createMock } from '../inprocess/createMock.ts';
 import type { ApiAnswer } from '../http/ApiExchange.ts';
 import type { ApiPipeline } from '../http/createApiPipeline.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
@@ -126,6 +127,25 @@ describe('the previous contract served beside the current one', () => {
     expect(entries.map((e) => [e.path, e.operationId, e.contractVersion])).toEqual([
       ['/v1/classes', 'listGroups', 'previous'],
       ['/v1/groups', 'listGroups', 'current'],
+    ]);
+  });
+});
+
+describe('createMock({ previousSpec })', () => {
+  it('serves the previous document in-process too', async () => {
+    const mock = createMock({ previousSpec: previousDocument() as never });
+    const headers = { authorization: auth.authorization as string, 'community-id': auth['community-id'] as string };
+    const previous = await mock.fetch(new Request('http://mock.test/v1/classes?limit=1', { headers: { ...headers, 'x-contract-version': 'previous' } }));
+    expect([previous.status, previous.headers.get('x-contract-version')]).toEqual([200, 'previous']);
+    expect((await mock.fetch(new Request('http://mock.test/v1/classes?limit=1', { headers }))).status).toBe(404);
+    const current = await mock.fetch(new Request('http://mock.test/v1/groups?limit=1', { headers }));
+    expect([current.status, current.headers.get('x-contract-version')]).toEqual([200, 'current']);
+    // The unknown route is no operation of either contract: no version answered it.
+    const entries = mock.session().journal.list();
+    expect(entries.map((e) => [e.path, e.status, e.contractVersion])).toEqual([
+      ['/v1/classes', 200, 'previous'],
+      ['/v1/classes', 404, undefined],
+      ['/v1/groups', 200, 'current'],
     ]);
   });
 });
