@@ -67,6 +67,8 @@ const INTEGRATION = [
   'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy,inprocess,node,mcp}/**/*.test.ts',
   'conformance/{replay,generate}/**/*.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
+  // The suite's programmatic API and its vitest tests, against the test target in-process.
+  'conformance/{api,vitest}/**/*.test.ts',
   // The authorization server's probes, each fault against the test target in-process.
   'conformance/scenarios/oauthServerScenario.test.ts',
   // Each restriction's negative side, each fault against the test target in-process.
