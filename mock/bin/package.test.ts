@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { parse, stringify } from 'yaml';
 import type { TargetOptions } from '../../conformance/testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from '../../conformance/testing/target/startTestTarget.ts';
 import { packageFiles } from '../../scripts/packageContents.ts';
@@ -246,6 +247,37 @@ describe('the npm package', () => {
     const conformHelp = await run(process.execPath, [join(bin, 'edu-conform'), '--help'], { cwd: app, timeout: 30_000 });
     expect(conformHelp.stdout).toMatch(/^Usage: edu-conform --base-url URL/);
     expect(conformHelp.stdout).not.toContain('npm run conform');
+  });
+
+  it('edu-conform spec-diff OLD NEW: 0 unchanged, 1 on a breaking change (with --json), 2 on bad usage', { timeout: 120_000 }, async (ctx) => {
+    skipUnlessInstalled(ctx);
+    // The contract the package ships, and a copy of it without getGroup: a removal breaks clients.
+    const shipped = join(pkgDir, 'spec', 'openapi.yaml');
+    const doc = parse(readFileSync(shipped, 'utf8'), { maxAliasCount: 10_000 }) as { paths: Record<string, unknown> };
+    delete doc.paths['/v1/groups/{groupId}'];
+    const edited = join(work, 'edited.yaml');
+    writeFileSync(edited, stringify(doc, { aliasDuplicateObjects: false }));
+    const diff = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+      try {
+        // The installed bin itself (npx adds a second or more per call and nothing under test).
+        const { stdout, stderr } = await run(process.execPath, [join(bin, 'edu-conform'), 'spec-diff', ...args], { cwd: app, timeout: 60_000 });
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const e = error as Failure;
+        return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+      }
+    };
+    expect((await diff([shipped, shipped])).code).toBe(0);
+    const json = join(work, 'spec-diff.json');
+    const broken = await diff([shipped, edited, '--json', json]);
+    expect(broken.code, broken.stderr).toBe(1);
+    expect(broken.stdout).toMatch(/api-operation-removed/);
+    const result = JSON.parse(readFileSync(json, 'utf8')) as { breaking: boolean; changes: Array<{ rule: string; operationId?: string }> };
+    expect(result.breaking).toBe(true);
+    expect(result.changes.map((c) => c.rule)).toContain('api-operation-removed');
+    const usage = await diff([join(work, 'nowhere.yaml'), shipped]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/nowhere\.yaml/);
   });
 
   it('runs edu-mock, edu-conform against it as the README shows, and edu-mock proxy in front of it', { timeout: 400_000 }, async (ctx) => {
