@@ -98,7 +98,8 @@ Options
                         user-info reproducers can be replayed: export CONFORM_USER_TOKEN="$(cat FILE)"
   --replay FILE.har     replay a recorded frontend session (a HAR from GET /__mock/journal/har, DevTools or
                         Playwright's recordHar) against the target, judging each answer and the relations
-                        the recording shows (the area "replay"; the certificate names the HAR's sha256)
+                        the recording shows (the area "replay"; the certificate names the HAR's sha256);
+                        an Arazzo 1.0.1 workflow (FILE.arazzo.yaml) is replayed the same way
   --recorded-config FILE  the config the recording was made with (format of --config; default
                         fixtures/conform.mock.json, the mock's seeded data): its values map to the target's
   --generate N          the generative phase (on by default, bounded): N random cases per operation
