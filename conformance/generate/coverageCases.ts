@@ -23,7 +23,7 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
     }
   }
   for (const name of target.pathProbes ?? []) {
-    for (const tried of [...EDGE_STRINGS.filter((e) => e.value !== ''), { label: 'an unknown ObjectId', value: '0'.repeat(24) }]) {
+    for (const tried of [...EDGE_STRINGS.filter((e) => e.value !== ''), { label: 'an unknown ObjectId', value: '0'.repeat(24) }, FAR_LONGER_ID]) {
       drafts.push({ draft: { ...target.base, path: { ...target.base.path, [name]: tried.value }, probe: true }, varies: `path.${name}: ${tried.label}` });
     }
   }
@@ -57,6 +57,9 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
   }
   return drafts.map((d, i) => ({ id: `${target.operationId}/c${i}`, draft: d.draft, varies: [d.varies] }));
 }
+
+/** A path id far longer than any real one (ObjectIds are 24 characters): a key or index limit shows as a 5xx. */
+const FAR_LONGER_ID = { label: 'far longer than any id (5000 characters)', value: 'f'.repeat(5000) };
 
 /** The values tried at one place of a body; a pinned place only gets removed or wrong-typed. */
 export function bodyValues(schema: Record<string, unknown>, current: unknown, pinned: boolean): TryValue[] {

@@ -2,6 +2,7 @@ import { UNSUPPORTED_MEDIA_TYPE } from '../scenarios/probeNotJson.ts';
 import { decided, type CheckFailure } from '../checks/Check.ts';
 import { communityScope } from '../checks/communityScope.ts';
 import { filterSubset } from '../checks/filterSubset.ts';
+import { pageHonoured } from '../checks/pageHonoured.ts';
 import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { propertiesOf, schemaPointerFor } from '../checks/schemaNavigator.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
@@ -12,6 +13,9 @@ import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
 import type { Expectation } from '../run/StepContext.ts';
 import { pointersOf } from './bodyPaths.ts';
 import type { RequestDraft } from './RequestDraft.ts';
+
+/** Groups the phase's own uploads may add to the community after its walk: a page past them all is past the end. */
+const PAST_END_MARGIN = 1000;
 
 /** What earlier requests taught the phase, for the relational oracles. */
 export interface Learned {
@@ -71,6 +75,14 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
       const universe = learned.universe;
       if (universe && items.some((item) => typeof item._id !== 'string' || !universe.has(item._id))) await learned.refresh?.();
       if (learned.universe && learned.universe.size > 0) ctx.check(filterSubset, { exchange, filter, items, universe: learned.universe, complete: false });
+      // A page far past the end (page − 1 beyond the community's groups, whatever the page size and first page)
+      // is the empty slice: an offset that wraps in 32 bits answers the start or the tail instead.
+      const page = Number(draft.query.page);
+      if (learned.universe && Number.isInteger(page) && page - 1 > learned.universe.size + PAST_END_MARGIN) {
+        const actual = items.map((g) => g._id).filter((id): id is string => typeof id === 'string');
+        const limit = Number(draft.query.limit);
+        ctx.check(pageHonoured, { exchange, page, ...(Number.isInteger(limit) ? { limit } : {}), expected: [], actual });
+      }
       // A drawn filter value (name=7) is judged against the items exactly as a scripted one is: a filter
       // ignored for values no real group holds returns a subset (every group) and only this oracle sees it.
       for (const groupFilter of GROUP_FILTERS) {

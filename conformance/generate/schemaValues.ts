@@ -18,10 +18,22 @@ export function coverageValues(schema: Schema): TryValue[] {
   const type = schema.type;
   if (Array.isArray(schema.enum)) for (const v of schema.enum) out.push({ label: `enum ${JSON.stringify(v)}`, value: v });
   if (type === 'integer' || type === 'number') out.push(...numberValues(schema));
-  else if (type === 'boolean') out.push({ label: 'true', value: true }, { label: 'false', value: false }, { label: 'not a boolean', value: 'maybe' });
+  else if (type === 'boolean')
+    // "true" and 1 are what a lenient parser coerces to true: a boolean sent as a string or a number is still no boolean.
+    out.push(
+      { label: 'true', value: true },
+      { label: 'false', value: false },
+      { label: 'not a boolean', value: 'maybe' },
+      { label: 'the string "true"', value: 'true' },
+      { label: 'the number 1', value: 1 },
+    );
   else if (type === 'string') out.push(...stringValues(schema));
-  else if (type === 'array') out.push({ label: 'empty array', value: [] }, { label: 'not an array', value: 'x' });
-  else if (type === 'object') out.push({ label: 'empty object', value: {} }, { label: 'not an object', value: 'x' }, { label: 'null', value: null });
+  else if (type === 'array') {
+    out.push({ label: 'empty array', value: [] }, { label: 'not an array', value: 'x' });
+    // An empty string inside a string array: an empty tag or period slips past a check of the array alone.
+    if ((schema.items as Schema | undefined)?.type === 'string') out.push({ label: 'an empty string inside', value: [''] });
+  } else if (type === 'object')
+    out.push({ label: 'empty object', value: {} }, { label: 'not an object', value: 'x' }, { label: 'null', value: null }, { label: 'an array', value: [] });
   return out;
 }
 
@@ -32,6 +44,8 @@ function numberValues(schema: Schema): TryValue[] {
   if (min !== undefined) out.push({ label: 'minimum − 1', value: min - 1 }, { label: 'minimum', value: min }, { label: 'minimum + 1', value: min + 1 });
   if (max !== undefined) out.push({ label: 'maximum − 1', value: max - 1 }, { label: 'maximum', value: max }, { label: 'maximum + 1', value: max + 1 });
   if (min === undefined) out.push({ label: 'zero', value: 0 }, { label: 'negative', value: -1 });
+  // Far from every bound, not only beside one: a page far past the end of any list, a limit no page holds.
+  if (max === undefined) out.push({ label: 'far past any end (a million)', value: 1_000_000 });
   out.push({ label: 'huge', value: 2 ** 53 }, { label: 'a fraction', value: 1.5 }, { label: 'not a number', value: 'ten' });
   return out;
 }

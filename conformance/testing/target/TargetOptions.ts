@@ -108,8 +108,15 @@ export const RESTRICTION_FAULTS = {
 export const GENERATED_FAULTS = {
   // A name made of digits read as a number and the filter dropped: name=7 answers every group.
   'numeric-name-ignored': 'filter-matches',
+  // A group id of 5000 characters reaches the database index and throws: a 500 (any 4xx is right).
+  'long-id-500': 'no-server-error',
 } as const;
-export type GeneratedFault = keyof typeof GENERATED_FAULTS;
+/** Faults only an input far from the defaults shows, that break a decision of ours (paging): caught under --strict. */
+export const GENERATED_SHOULD_FAULTS = {
+  // An offset computed in 32 bits: a page near 2^53 wraps and answers the first page.
+  'page-offset-int32': 'page-honoured',
+} as const;
+export type GeneratedFault = keyof typeof GENERATED_FAULTS | keyof typeof GENERATED_SHOULD_FAULTS;
 /**
  * Faults a replayed recording must catch, each with the check that must name it (MUST): proven by replaying
  * a recording on the test target in-process (conformance/replay/replayOracles.test.ts).

@@ -71,6 +71,8 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     const page = query.page === undefined ? o.firstPage : int(query.page, 'page');
     if (page < o.firstPage) throw new Refusal(400, `pages start at ${o.firstPage}`);
     const offset = (page - o.firstPage) * limit - (faults.has('pages-overlap') && page > o.firstPage ? 1 : 0);
+    // The fault computes the offset in 32 bits (an int column, `| 0`): a page near 2^53 wraps to the start.
+    if (faults.has('page-offset-int32')) return { offset: offset | 0, limit };
     return { offset, limit };
   };
 
@@ -147,6 +149,8 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
     if (method === 'GET' && group) {
       authorize(req);
       const id = group[1] as string;
+      // The fault: an id longer than an index key may be (1024 bytes) reaches the database, which throws.
+      if (faults.has('long-id-500') && id.length > 1024) throw new Refusal(500, 'index key too large');
       // Synthetic ids are the index in hex: no need to scan a million.
       const index = options.groups ? parseInt(id, 16) - 0x100000 : -1;
       const direct = index >= 0 && index < base.size ? base.at(index) : undefined;
