@@ -17,6 +17,7 @@ import { createMockListener } from './node/createMockListener.ts';
 import { faultCatalog } from './faults/catalog.ts';
 import { devSpecFile } from './dev/devSpec.ts';
 import { restoreDevState, saveDevState } from './dev/devState.ts';
+import { loadStubsFile } from './stubs/loadStubsFile.ts';
 import { createMockServer } from './http/createMockServer.ts';
 import { isLoopbackHost } from './http/hostAllowList.ts';
 import { checkPublicUrl } from './http/publicOrigin.ts';
@@ -134,6 +135,14 @@ if (devState) {
     faultCatalog.map((f) => f.name),
   );
   if (restored) console.log(`mock: ${restored}`);
+}
+// --stubs FILE after the controls kept by --dev-state: the file given at start is what the default session serves.
+if (config.stubs) {
+  try {
+    console.log(`mock: ${loadStubsFile(config.stubs, deps.sessions.use(DEFAULT_SESSION))}`);
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 // With --database-url this process is one replica of a mock shared through PostgreSQL (docs/scale-out.md); the
 // client is loaded only then.

@@ -22,6 +22,8 @@ export interface ServerConfig {
   stateFile?: string;
   /** npm run dev: the controls kept across restarts, and the last good spec beside it (`FILE.openapi.yaml`). */
   devState?: string;
+  /** --stubs FILE: the default session starts with these stubs (a HAR recording, or {"stubs": [...]}). */
+  stubs?: string;
   /** --previous-spec: an earlier contract served beside the current one (mock/versions), as given. */
   previousSpec?: string;
   /** PostgreSQL URL: this process is one replica of a mock shared through that database (docs/scale-out.md). */
@@ -137,6 +139,7 @@ export function parseServerArgs(argv: string[], env: Record<string, string | und
     size,
     ...(str('state-file') !== undefined ? { stateFile: str('state-file') } : {}),
     ...(str('dev-state') !== undefined ? { devState: str('dev-state') } : {}),
+    ...(str('stubs') !== undefined ? { stubs: str('stubs') } : {}),
     ...(databaseUrl !== undefined ? { databaseUrl } : {}),
     ...(str('previous-spec') !== undefined ? { previousSpec: str('previous-spec') } : {}),
     databaseTimeoutMs,

@@ -111,6 +111,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
       'keep faults, clock, latency and journal in FILE across the restarts of a watch mode, and serve the last good spec while spec/openapi.yaml has an error',
   },
   {
+    name: 'stubs',
+    type: 'string',
+    value: 'FILE',
+    env: 'MOCK_STUBS',
+    description:
+      'start the default session with the stubs in FILE: a HAR recorded by `edu-mock proxy --record` (its answers served back exactly) or {"stubs": [...]} (docs/stubs.md)',
+  },
+  {
     name: 'database-url',
     type: 'string',
     value: 'URL',

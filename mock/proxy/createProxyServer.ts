@@ -16,6 +16,7 @@ import { answerProblem } from './answerProblem.ts';
 import { crossSiteRefusal, normalizeOrigin } from './crossSiteRefusal.ts';
 import { forwardRequest, UpstreamError, type ForwardLimits } from './forwardRequest.ts';
 import { endToEndHeaders } from './hopByHop.ts';
+import type { RecordedExchange } from './harRecorder.ts';
 import { judgeExchange } from './judgeExchange.ts';
 import { proxyDashboardHtml } from './proxyDashboard.ts';
 import { upstreamTarget } from './upstreamTarget.ts';
@@ -41,6 +42,8 @@ export interface ProxyOptions extends Partial<ForwardLimits> {
   allowedOrigins?: readonly string[];
   /** Required on the journal, its HAR and its deletion (`--admin-token`), as on the mock's controls. */
   adminToken?: string;
+  /** `--record FILE`: every exchange, whole, to a HAR a mock session serves back (harRecorder.ts). */
+  record?: (exchange: RecordedExchange) => void;
 }
 
 /** The header that lists what an exchange broke (as the mock flags its own answers). */
@@ -162,6 +165,18 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
       durationMs: Math.round(performance.now() - started),
       ...(operationId ? { operationId } : {}),
       ...(violations.length > 0 ? { violations } : {}),
+    });
+    options.record?.({
+      at,
+      method,
+      url,
+      requestHeaders: req.headers,
+      requestBody: body,
+      status,
+      responseHeaders,
+      responseBody,
+      durationMs: Math.round(performance.now() - started),
+      ...(operationId ? { operationId } : {}),
     });
   }
 

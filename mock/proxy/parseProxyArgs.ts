@@ -13,6 +13,8 @@ export interface ProxyArgs {
   /** The journal's key (`--admin-token` or MOCK_ADMIN_TOKEN); proxyServer makes one when bound beyond loopback. */
   adminToken?: string;
   journalBudgetBytes: number;
+  /** `--record FILE`: every exchange, whole and secrets masked, to a HAR the mock serves back (docs/stubs.md). */
+  record?: string;
   help: boolean;
 }
 
@@ -43,6 +45,8 @@ Options
   --admin-token T         key the journal, its HAR and the dashboard's data require (env MOCK_ADMIN_TOKEN;
                           generated and printed when bound beyond loopback)
   --journal-budget-mb MB  bytes the journal holds at most (default 64); the oldest exchanges go first
+  --record FILE           write every exchange, whole and with secrets masked, to FILE (HAR 1.2, mode 0600,
+                          rewritten after each one); serve it back offline: edu-mock --stubs FILE
   -h, --help              this text`;
 }
 
@@ -64,6 +68,7 @@ export function parseProxyArgs(argv: readonly string[], env: Readonly<Record<str
         'allowed-origins': { type: 'string' },
         'admin-token': { type: 'string' },
         'journal-budget-mb': { type: 'string' },
+        record: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -120,6 +125,7 @@ export function parseProxyArgs(argv: readonly string[], env: Readonly<Record<str
     allowedOrigins,
     ...(adminToken !== undefined ? { adminToken } : {}),
     journalBudgetBytes: int('journal-budget-mb', values['journal-budget-mb'], 64, 1, 64 * 1024) * 1024 * 1024,
+    ...(values.record !== undefined ? { record: values.record } : {}),
     help,
   };
 }

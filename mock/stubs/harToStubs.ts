@@ -95,7 +95,7 @@ function stubOf(entry: HarEntry, contract: Contract): { stub: StubDefinition; ke
   const headers: Record<string, string> = {};
   for (const { name, value } of entry.response.headers ?? []) {
     const lower = name.toLowerCase();
-    if (DROPPED.has(lower) || lower.startsWith('access-control-') || isSecretHeader(lower) || lower === 'content-type') continue;
+    if (DROPPED.has(lower) || lower.startsWith('access-control-') || isSecretHeader(lower)) continue;
     if (/^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,64}$/.test(name) && /^[\t\x20-\x7e]{0,1024}$/.test(value)) headers[name] = value;
   }
   const stub: StubDefinition = { operationId: match.operation.operationId, method, path, when, status };
