@@ -27,7 +27,7 @@ export interface HarRecorder {
 export const MAX_RECORDED = 1000;
 
 /**
- * `edu-mock proxy --record FILE` (docs/stubs.md#recorded): every exchange, whole, as a HAR 1.2 file a mock
+ * `edu-mock proxy --record FILE` (docs/stubs.md#recorded-sessions-served-back): every exchange, whole, as a HAR 1.2 file a mock
  * session serves back (PUT /__mock/stubs, `edu-mock --stubs FILE`). Secrets are masked as the journal masks
  * them (headers, query, JSON keys, form fields), before anything reaches the disk. The file is rewritten after
  * each exchange (temporary file, fsync, rename), so a proxy stopped at any moment leaves a whole HAR; it is

@@ -28,7 +28,7 @@ const DROPPED = new Set([
 
 /**
  * A recorded session (HAR 1.2, as `edu-mock proxy --record` or GET /__mock/journal/har write it) as stubs
- * (docs/stubs.md#recorded): one per API exchange, matching what that request had (operation, method, path,
+ * (docs/stubs.md#recorded-sessions-served-back): one per API exchange, matching what that request had (operation, method, path,
  * every query parameter and no other, its community, the JSON its body held) and answering exactly what was
  * recorded. A request recorded k times answers its k answers in order, then the last one again: the first
  * k-1 stubs are `times: 1`, and the list is returned newest-first so that, under "on a tie the one added last
