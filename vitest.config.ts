@@ -56,6 +56,8 @@ const E2E = [
   'scripts/specDiffRecipe.test.ts',
   // The whole suite against mockMiddleware in an Express app and eduMock in a Vite dev server (about 45 s).
   'mock/node/mountsConform.test.ts',
+  // The packed package installed, a page bundled from it, and Chromium running it on the worker-only mock.
+  'mock/inprocess/workerPage.browser.test.ts',
   // docs/recipes/ run as written: one vitest run over three recipe folders, and the Vite app's dev server (about 45 s).
   'scripts/inProcessRecipes.test.ts',
   // The dashboard and docs of a mock under /api in an Express app, in Chromium (about 20 s).
