@@ -148,6 +148,12 @@ describe('/__mock/mcp', () => {
     expect((await call('count_journal', { session: 'broken' })).structuredContent.count).toBe(broken.requests);
   });
 
+  it('says when nothing answers at a loopback target, rather than judging it', async () => {
+    const result = await call('run_conformance', { baseUrl: 'http://127.0.0.1:1', config: { community: 'x', token: 't' }, areas: ['groups'] });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ verdict: 'unreachable', baseUrl: 'http://127.0.0.1:1', failures: [] });
+  });
+
   it('describes an operation with its parameters, an example and the decisions that apply', async () => {
     const listGroups = (await call('describe_operation', { operationId: 'listGroups' })).structuredContent;
     expect(listGroups).toMatchObject({ operationId: 'listGroups', method: 'GET', path: '/v1/groups' });

@@ -1,13 +1,17 @@
 /**
  * The one place the MCP server calls the conformance suite: a run against a base URL, its verdict, and each
- * failure with a curl line that reproduces it. Kept apart so the call can follow the suite's public API.
+ * failure with a curl line that reproduces it, through the suite's public API (conformance/api/runConformance.ts).
  */
-import type { CheckFailure } from '../../conformance/checks/Check.ts';
-import type { Area, ConformConfig } from '../../conformance/config/ConformConfig.ts';
-import { generateSettings } from '../../conformance/generate/GenerateSettings.ts';
-import type { CaseResult, ProgressEvent } from '../../conformance/run/RunResult.ts';
-import { runConformance } from '../../conformance/run/runConformance.ts';
-import { UnreachableError } from '../../conformance/run/UnreachableError.ts';
+import {
+  type CaseResult,
+  type CheckFailure,
+  type ConformConfig,
+  type Area,
+  runConformance,
+  UnreachableError,
+  UsageError,
+} from '../../conformance/api/runConformance.ts';
+import { ToolRefusal } from './toolResult.ts';
 
 export interface SuiteRun {
   config: ConformConfig;
@@ -43,6 +47,9 @@ export interface SuiteVerdict {
   requests?: number;
   durationMs?: number;
   incomplete?: string;
+  /** Why the verdict is what it is (failed cases, an expired waiver, the deadline). */
+  reasons?: string[];
+  /** Why no verdict could be given (nothing answered). */
   reason?: string;
   failures: SuiteFinding[];
   warnings: SuiteFinding[];
@@ -55,38 +62,42 @@ const MAX_FINDINGS = 25;
 
 export async function runSuite(run: SuiteRun): Promise<SuiteVerdict> {
   let done = 0;
+  const { baseUrl, ...config } = run.config;
   try {
-    const result = await runConformance({
-      config: run.config,
+    const report = await runConformance({
+      baseUrl,
+      config,
+      // Nothing of this process's environment (CONFORM_*) may change what is tested or where.
+      env: {},
       ...(run.areas ? { areas: run.areas } : {}),
       seed: run.seed,
       strict: run.strict ?? false,
-      now: run.now,
-      deadlineMs: run.deadlineMs,
+      timeout: run.deadlineMs / 1000,
       // The curl lines carry the values given in the config, so they run as they are.
       showSecrets: true,
-      ...(run.generate !== undefined ? { generate: generateSettings(run.generate) } : {}),
-      onProgress: (event: ProgressEvent) => {
+      ...(run.generate !== undefined ? { generate: run.generate } : {}),
+      onProgress: (event) => {
         if (event.type === 'case') run.onProgress?.(++done, `${event.result.area}: ${event.result.title}`);
       },
     });
-    const findings = (kind: 'failures' | 'warnings') => result.cases.flatMap((c) => c[kind].map((f) => finding(c, f, result.redact)));
+    const findings = (kind: 'failures' | 'warnings') => report.cases.flatMap((c) => c[kind].map((f) => finding(c, f, report.redact)));
     const failures = findings('failures');
     const warnings = findings('warnings');
     return {
-      // A failure found is a failure whatever did not finish; a run its deadline stopped never passes.
-      verdict: result.counts.failed > 0 ? 'fail' : result.incomplete !== undefined ? 'incomplete' : result.conformant ? 'pass' : 'fail',
-      baseUrl: result.baseUrl,
-      seed: result.seed,
-      counts: { passed: result.counts.passed, failed: result.counts.failed, skipped: result.counts.skipped, warnings: result.counts.warnings },
-      requests: result.exchanges,
-      durationMs: Math.round(result.durationMs),
-      ...(result.incomplete !== undefined ? { incomplete: result.incomplete } : {}),
+      verdict: report.verdict.result,
+      ...(report.verdict.reasons.length ? { reasons: report.verdict.reasons } : {}),
+      baseUrl: report.baseUrl,
+      seed: report.seed,
+      counts: { passed: report.counts.passed, failed: report.counts.failed, skipped: report.counts.skipped, warnings: report.counts.warnings },
+      requests: report.exchanges,
+      durationMs: Math.round(report.durationMs),
+      ...(report.incomplete !== undefined ? { incomplete: report.incomplete } : {}),
       failures: failures.slice(0, MAX_FINDINGS),
       warnings: warnings.slice(0, MAX_FINDINGS),
       omitted: Math.max(0, failures.length - MAX_FINDINGS) + Math.max(0, warnings.length - MAX_FINDINGS),
     };
   } catch (error) {
+    if (error instanceof UsageError) throw new ToolRefusal('invalid_request', error.message);
     if (!(error instanceof UnreachableError)) throw error;
     return { verdict: 'unreachable', baseUrl: error.baseUrl, seed: run.seed, reason: error.message, failures: [], warnings: [], omitted: 0 };
   }
