@@ -153,6 +153,33 @@ describe.skipIf(!runs)('the pages in a real browser', () => {
     await page.close();
   }, 60_000);
 
+  it('the dashboard adds a stub, shows its count, switches it off and removes it', async () => {
+    const community = 'colegio-horizonte';
+    const token = devToken(mock.deps, community, 'coordenator');
+    const page = await context.newPage();
+    await page.goto(`${mock.baseUrl}/__mock/ui`);
+    await page.fill('#new-session', 'stubbed');
+    await page.click('#use-session');
+    await expect.poll(() => page.locator('#session').inputValue()).toBe('stubbed');
+    await page.click('#stubs-add summary');
+    await page.fill('#stub-json', '{"operationId": "listGroups", "status": 503, "name": "<b>down</b>"}');
+    await page.click('#stub-add');
+    const row = page.locator('#stubs tbody tr');
+    await expect.poll(() => row.count()).toBe(1);
+    // A value any client set is text, never markup.
+    expect(await row.innerText()).toContain('listGroups → 503 · <b>down</b>');
+    const call = () => mock.call('GET', '/v1/groups', { token, community, headers: { 'x-mock-session': 'stubbed' } }).then((r) => r.status);
+    expect(await call()).toBe(503);
+    // The page refreshes its controls every 5 s.
+    await expect.poll(() => row.locator('td').nth(3).innerText(), { timeout: 12_000 }).toBe('1');
+    await row.locator('input[type=checkbox]').uncheck();
+    await expect.poll(() => mock.sessions.find('stubbed')?.stubs.list()[0]?.enabled).toBe(false);
+    expect(await call()).toBe(200);
+    await row.locator('button.danger').click();
+    await expect.poll(() => mock.sessions.find('stubbed')?.stubs.size).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('asks for the admin token when a control answers 401, keeps it in the tab, and sends it', async () => {
     // The mock bound beyond loopback guards its controls (not the page) with a token: stand that guard in front.
     const guarded = express();
