@@ -5,14 +5,20 @@
  *     for Storybook's worker) and the Fetch route handler: one vitest run over the three folders, each with
  *     its own config; every test of theirs must pass;
  *   - the Vite app: its vite.config.ts served by a real Vite dev server, which answers /api/v1/groups from
- *     the mock and compiles the app's src/main.ts.
+ *     the mock and compiles the app's src/main.ts;
+ *   - Playwright with the worker: Playwright's own runner starts the app's Vite dev server (webServer) on a
+ *     free port and runs the three tests in Debian's Chromium, the page answering its /api with MSW's worker
+ *     and the mock (public/mockServiceWorker.js copied from msw, as `npx msw init public` writes it).
+ *     Skipped, saying so, where no browser is installed (in CI one is).
  * And docs/recipes/README.md shows every file of every recipe, each exactly as it is in its folder.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './bench/startServer.ts';
+import { browserTestsRun, CHROMIUM } from './testing/chromium.ts';
 import { recipeFolder } from './testing/recipeFolder.ts';
 
 const run = promisify(execFile);
@@ -89,4 +95,25 @@ await server.close();
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'serve.ts'], { cwd: join(dir, 'vite'), timeout: 120_000 });
     expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ list: [200, 10], app: [200, true], page: [200, true] });
   }, 180_000);
+
+  it.runIf(browserTestsRun('inProcessRecipes.test.ts'))(
+    'Playwright with the worker: its three tests pass in Chromium',
+    async () => {
+      const dir = recipeFolder(['playwright']);
+      dirs.push(dir);
+      const app = join(dir, 'playwright');
+      mkdirSync(join(app, 'public'));
+      copyFileSync(join(dir, 'node_modules/msw/lib/mockServiceWorker.js'), join(app, 'public/mockServiceWorker.js'));
+      const env = { ...process.env, PORT: String(await freePort()), CHROMIUM_PATH: CHROMIUM, NODE_OPTIONS: '--import tsx', CI: '' };
+      const { stdout } = await run(process.execPath, ['../node_modules/@playwright/test/cli.js', 'test', '--reporter=line', '--workers=1'], {
+        cwd: app,
+        env,
+        timeout: 240_000,
+      }).catch((error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`the Playwright recipe failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+      });
+      expect(stdout).toMatch(/\b3 passed\b/);
+    },
+    300_000,
+  );
 });

@@ -18,7 +18,8 @@ export function recipeFolder(recipes: readonly string[]): string {
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name.startsWith('.')) continue;
+    // .bin too, so a recipe's `npx vite` finds the command as in a project of its own.
+    if (name.startsWith('.') && name !== '.bin') continue;
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
   const pkg = join(modules, 'edu-platform-contract');
