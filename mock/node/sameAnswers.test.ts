@@ -3,7 +3,8 @@
  * and eduMock in a real Vite dev server answer the corpus (mock/testing/answerCorpus.ts: every API operation,
  * their errors, sessions, unknown routes, CORS), the /__mock controls and the OAuth and docs routes with the
  * status, headers and body bytes the node:http server answers, request after request on the same evolving
- * state. (mock.fetch is compared on the same corpus in mock/inprocess/createMock.test.ts.)
+ * state; MSW's setupServer with mockHandlers answers the API corpus the same. (mock.fetch itself is compared
+ * on the same corpus, and its controls, in mock/inprocess/createMock.test.ts.)
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,9 @@ import { faultCatalog } from '../faults/catalog.ts';
 import { createMockServer } from '../http/createMockServer.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { answerCorpus, auth, json, pick, sentRequest } from '../testing/answerCorpus.ts';
+import { setupServer } from 'msw/node';
+import { createMock } from '../inprocess/createMock.ts';
+import { mockHandlers } from '../inprocess/mockHandlers.ts';
 import { eduMock } from './eduMock.ts';
 import { mockMiddleware } from './mockMiddleware.ts';
 
@@ -32,8 +36,12 @@ let server: Server;
 let host: Server;
 let vite: { close(): Promise<void> } | undefined;
 let viteRoot: string;
-const bases: Record<'server' | 'middleware' | 'vite', string> = { server: '', middleware: '', vite: '' };
-const MOUNTS = ['middleware', 'vite'] as const;
+type Mount = 'middleware' | 'vite' | 'msw';
+const bases: Record<'server' | Mount, string> = { server: '', middleware: '', vite: '', msw: 'http://api.msw.test/api' };
+const MOUNTS: readonly Mount[] = ['middleware', 'vite'];
+// MSW's setupServer in this process (mockHandlers over createMock): the API corpus only, as createMock's
+// Fetch handler answers the API; requests to the servers above pass through it untouched.
+const msw = setupServer(...mockHandlers(createMock({ clock: CLOCK }), { baseUrl: bases.msw }));
 
 const listening = async (s: Server): Promise<string> => {
   if (!s.listening) await once(s, 'listening');
@@ -70,9 +78,11 @@ beforeAll(async () => {
   await dev.listen();
   vite = dev;
   bases.vite = `http://127.0.0.1:${(dev.httpServer?.address() as AddressInfo).port}/api`;
+  msw.listen({ onUnhandledRequest: 'bypass' });
 }, 60_000);
 
 afterAll(async () => {
+  msw.close();
   for (const s of [server, host]) {
     s.closeAllConnections();
     await new Promise((resolve) => s.close(resolve));
@@ -90,17 +100,17 @@ async function answer(base: string, path: string, init: RequestInit) {
   return { status: res.status, headers: { ...headers, 'content-length': body.includes('BASE') ? 'varies' : headers['content-length'] }, body };
 }
 
-async function sameEverywhere(path: string, init: RequestInit): Promise<void> {
+async function sameEverywhere(path: string, init: RequestInit, mounts: readonly Mount[] = MOUNTS): Promise<void> {
   const want = await answer(bases.server, path, init);
-  for (const mount of MOUNTS) expect({ mount, ...(await answer(bases[mount], path, init)) }).toEqual({ mount, ...want });
+  for (const mount of mounts) expect({ mount, ...(await answer(bases[mount], path, init)) }).toEqual({ mount, ...want });
 }
 
 const CORPUS = answerCorpus(() => deps.sessions.use(DEFAULT_SESSION).store);
 
-describe('the API corpus, through the server, mockMiddleware and eduMock', () => {
+describe('the API corpus, through the server, mockMiddleware, eduMock and MSW', () => {
   it.each(CORPUS)('%s', async (_name, sent) => {
     const { path, init } = sentRequest(sent);
-    await sameEverywhere(path, init);
+    await sameEverywhere(path, init, [...MOUNTS, 'msw']);
   });
 });
 
