@@ -1,5 +1,7 @@
 import { terminalSafe } from '../terminalSafe.ts';
 
+const ENTITY: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
+
 /** The most characters of one value the target chose (a message, a title, an expected or actual value). */
 export const MAX_VALUE_CHARS = 300;
 
@@ -12,7 +14,8 @@ export const MAX_VALUE_CHARS = 300;
 export function markdownText(text: string, max = MAX_VALUE_CHARS): string {
   const line = terminalSafe(text).replace(/\s+/g, ' ').trim();
   const cut = line.length > max ? `${line.slice(0, max - 1)}…` : line;
-  return cut.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+  // `<`, `>` and `&` as entities (§2.5): literal text in any renderer, even one that ignores backslash escapes.
+  return cut.replace(/[!-/:-@[-`{-~]/g, (c) => ENTITY[c] ?? `\\${c}`);
 }
 
 /**
