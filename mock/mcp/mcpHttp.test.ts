@@ -45,6 +45,11 @@ describe('/__mock/mcp', () => {
         'list_faults',
         'list_seed_data',
         'list_sessions',
+        'list_stubs',
+        'add_stub',
+        'remove_stub',
+        'clear_stubs',
+        'serve_har',
         'query_journal',
         'reset_session',
         'run_conformance',
@@ -146,6 +151,45 @@ describe('/__mock/mcp', () => {
     expect(failures[0]!.operationId).toBe('listGroups');
     // The suite's requests went to the sessions it was run in.
     expect((await call('count_journal', { session: 'broken' })).structuredContent.count).toBe(broken.requests);
+  });
+
+  it('stubs: the next listGroups answers 503 with Retry-After once, a reset fails the connection, a recording is served back', async () => {
+    const headers = { authorization: `Bearer ${TOKEN}`, 'community-id': 'colegio-horizonte' };
+    const added = await call('add_stub', { session: 'stubbed', operationId: 'listGroups', status: 503, headers: { 'Retry-After': '2' }, times: 1 });
+    expect(added.isError).toBeFalsy();
+    const id = added.structuredContent.id as string;
+    const first = (await call('send_request', { method: 'GET', path: '/v1/groups', headers, session: 'stubbed' })).structuredContent;
+    expect(first.status).toBe(503);
+    expect((first.headers as Record<string, string>)['retry-after']).toBe('2');
+    expect((await call('send_request', { method: 'GET', path: '/v1/groups?limit=1', headers, session: 'stubbed' })).structuredContent.status).toBe(200);
+    expect((await call('list_stubs', { session: 'stubbed' })).structuredContent.stubs).toEqual([expect.objectContaining({ id, matched: 1, remaining: 0 })]);
+    expect((await call('remove_stub', { session: 'stubbed', id })).isError).toBeFalsy();
+
+    await call('add_stub', { session: 'stubbed', operationId: 'getGroup', fault: 'reset' });
+    const reset = await call('send_request', { method: 'GET', path: '/v1/groups/000000000000000000000000', headers, session: 'stubbed' });
+    expect(reset.structuredContent.error).toBeDefined();
+    await call('clear_stubs', { session: 'stubbed' });
+    expect((await call('list_stubs', { session: 'stubbed' })).structuredContent.stubs).toEqual([]);
+
+    // What one session answered, served back by another from its HAR.
+    const har = (await call('export_har', { session: 'stubbed', operationId: 'listGroups', status: 200 })).structuredContent.har;
+    const served = await call('serve_har', { session: 'replayed', har });
+    expect(served.structuredContent.stubs).toHaveLength(1);
+    const again = (await call('send_request', { method: 'GET', path: '/v1/groups?limit=1', headers, session: 'replayed' })).structuredContent;
+    expect(again.status).toBe(200);
+    // The recorded answer answered it, not the stateful mock.
+    expect((await call('list_stubs', { session: 'replayed' })).structuredContent.stubs).toEqual([expect.objectContaining({ matched: 1 })]);
+  });
+
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ['an unknown operation', { operationId: 'nope', status: 500 }, /operationId/],
+    ['a hang with a status', { operationId: 'listGroups', fault: 'hang', status: 500 }, /./],
+    ['no stub of that id', { id: 'missing' }, /^not_found: No stub "missing"/],
+  ])('stubs: %s is a tool error, and no stub is added', async (_name, args, message) => {
+    const result = await call('id' in args ? 'remove_stub' : 'add_stub', { session: 'refused', ...args });
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toMatch(message);
+    expect((await call('list_stubs', { session: 'refused' })).structuredContent.stubs).toEqual([]);
   });
 
   it('says when nothing answers at a loopback target, rather than judging it', async () => {
