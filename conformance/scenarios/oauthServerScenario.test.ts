@@ -27,6 +27,7 @@ const OAUTH_CHECKS = new Set([
   'token-error-shape',
   'code-reuse-revokes',
   'token-no-store',
+  'no-server-error',
 ]);
 const faults = OAUTH_SERVER_FAULTS.map((fault) => [fault, TARGET_FAULTS[fault]] as const);
 

@@ -46,6 +46,9 @@ function unregisteredRedirects(s: StepContext, registered: string): Array<Pick<R
   ];
 }
 
+/** Sent raw: "%" before a non-hex digit, a lone "%" at the end, and one cut short ("%4"). */
+const BAD_PERCENT = '%zz-conform%4%';
+
 /** A state that needs percent-encoding and reaches beyond Latin-1 (RFC 6749 §4.1.2: returned exactly). */
 const stateFor = (s: StepContext): string => `conform-${s.rng.hex(8)} ç/é?&=+#%;中文😀~`;
 
@@ -103,6 +106,30 @@ export const oauthServerScenario: Scenario = {
       const attempt = await requestAuthorization(s, oauth, { state: stateFor(s) });
       if (s.check(oauthFlow, { exchange: attempt.exchange, stage: 'authorize' }).length > 0) return;
       s.check(stateExact, { exchange: attempt.exchange, state: attempt.state, endpoint: attempt.endpoint });
+    });
+
+    // RFC 3986 §2.1: a percent-encoding is "%" and two hex digits. A "%" followed by anything else is a bad input
+    // the endpoint must refuse or read literally; a decoder that throws on it (decodeURIComponent) answers 5xx.
+    await step('a "%" not followed by two hex digits, in the query and in the form, is never a 5xx', async (s) => {
+      const oauth = oauthOf(s);
+      const query = new URLSearchParams({ response_type: 'code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri, scope: oauth.scopes.join(' ') });
+      const separator = oauth.authorizationUrl.includes('?') ? '&' : '?';
+      await s.sendRaw({
+        method: 'GET',
+        path: `${oauth.authorizationUrl}${separator}${query.toString()}&state=${BAD_PERCENT}`,
+        redirect: 'manual',
+        accept: false,
+        operationId: 'authorize',
+      });
+      const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri });
+      const exchange = await s.sendRaw({
+        method: 'POST',
+        path: oauth.tokenUrl,
+        text: `${form.toString()}&code=${BAD_PERCENT}&code_verifier=${BAD_PERCENT}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        operationId: 'token',
+      });
+      s.check(tokenErrorShape, { exchange });
     });
 
     await step('a code is bound to the redirect_uri of its request', async (s) => {

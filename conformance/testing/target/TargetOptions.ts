@@ -78,6 +78,8 @@ export const TARGET_FAULTS = {
   'refresh-any-client': 'refresh-bound-client',
   'pkce-ignored': 'pkce-verified',
   'token-errors-not-json': 'token-error-shape',
+  // RFC 3986 §2.1: a "%" not followed by two hex digits, in the authorize query or the token form, thrown on (500).
+  'oauth-bad-percent-500': 'no-server-error',
   // SHOULD only (paging and the community value are decisions): caught under --strict.
   'pages-overlap': 'pages-disjoint',
   'foreign-community': 'community-scope',
@@ -146,6 +148,7 @@ export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [
   'refresh-any-client',
   'pkce-ignored',
   'token-errors-not-json',
+  'oauth-bad-percent-500',
   'reuse-keeps-tokens',
   'token-cacheable',
 ];

@@ -140,6 +140,12 @@ export function targetOAuth(faults: ReadonlySet<AnyFault>): TargetOAuth {
   return {
     handle(req, res, url, body) {
       const method = req.method ?? 'GET';
+      // The fault decodes its inputs with decodeURIComponent, which throws on a "%" not followed by two hex digits.
+      if (faults.has('oauth-bad-percent-500') && url.pathname.startsWith('/auth/') && /%(?![0-9A-Fa-f]{2})/.test(url.search + body)) {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('URIError: URI malformed\n');
+        return true;
+      }
       if (method === 'GET' && url.pathname === '/.well-known/oauth-authorization-server') {
         const origin = `http://${req.headers.host ?? url.host}`;
         return send(res, 200, {
