@@ -18,6 +18,7 @@ import { faultCatalog } from './faults/catalog.ts';
 import { devSpecFile } from './dev/devSpec.ts';
 import { restoreDevState, saveDevState } from './dev/devState.ts';
 import { loadStubsFile } from './stubs/loadStubsFile.ts';
+import { stubsInStateFile } from './stubs/stubsInStateFile.ts';
 import { createMockServer } from './http/createMockServer.ts';
 import { isLoopbackHost } from './http/hostAllowList.ts';
 import { checkPublicUrl } from './http/publicOrigin.ts';
@@ -118,6 +119,7 @@ if (config.stateFile && start) {
     durability = openDurableSessions(config.stateFile, start, deps.sessions, {
       seed: dataset ? { dataset } : { generate },
       log: (line) => console.error(line),
+      extras: stubsInStateFile(deps.sessions),
     });
   } catch (error) {
     fail((error as Error).message);

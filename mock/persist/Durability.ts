@@ -5,7 +5,7 @@ import type { Store } from '../store/Store.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
 import { logFileOf, readDurableState, SNAPSHOT_FORMAT } from './readDurableState.ts';
 import { replayLog } from './replayLog.ts';
-import { encodeSnapshot, restoreSession, type SeedSource, snapshotOf } from './SessionSnapshot.ts';
+import { encodeSnapshot, restoreSession, type SeedSource, type SessionExtras, snapshotOf } from './SessionSnapshot.ts';
 import { encodeWrite, type LoggedWrite } from './writeCodec.ts';
 import { StateFileError } from './StateFileError.ts';
 
@@ -35,6 +35,8 @@ export interface DurabilityOptions {
   compactBytes?: number;
   io?: DurableIo;
   log?: (line: string) => void;
+  /** What each session keeps beside its data (its stubs): written into every snapshot; a change asks for one. */
+  extras?: Pick<SessionExtras, 'save' | 'changed'>;
 }
 
 /** A write that could not be made durable; the state was restored to what is on disk. */
@@ -103,6 +105,7 @@ export class Durability {
    * (so the store holds exactly what was acknowledged), and a StorageError is thrown for a 503.
    */
   commit(): void {
+    if (this.options.extras?.changed()) this.snapshotWanted = true;
     if (!this.hasPending) return;
     if (this.snapshotWanted) {
       this.compactOrRestore();
@@ -146,7 +149,8 @@ export class Durability {
    */
   compact(): void {
     const sessions: Record<string, unknown> = {};
-    for (const [name, store] of this.options.sessions()) sessions[name] = encodeSnapshot(snapshotOf(store.changes()));
+    for (const [name, store] of this.options.sessions())
+      sessions[name] = { ...encodeSnapshot(snapshotOf(store.changes())), ...this.options.extras?.save(name) };
     const seq = this.seq;
     const seed = this.options.seed;
     const text = JSON.stringify({

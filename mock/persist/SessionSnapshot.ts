@@ -12,6 +12,18 @@ import { encodeWrite, type LoggedWrite } from './writeCodec.ts';
 export interface SessionSnapshot {
   base: 'seed' | Dataset;
   writes: LoggedWrite[];
+  /** What the session keeps beside its data (its stubs: mock/stubs/stubsInStateFile.ts), as written. */
+  extras?: Record<string, unknown>;
+}
+
+/**
+ * What a snapshot keeps of each session beside its data, and how it is put back: the session's stubs
+ * (mock/stubs/stubsInStateFile.ts). `changed` is asked before each commit: true asks for a new snapshot.
+ */
+export interface SessionExtras {
+  save(session: string): Record<string, unknown> | undefined;
+  restore(session: string, saved: Record<string, unknown> | undefined): void;
+  changed(): boolean;
 }
 
 /** How to make the shared base again at start: the generator's options, or the dataset it was loaded from. */

@@ -3,7 +3,7 @@ import { Durability, type DurableIo } from './Durability.ts';
 import { DEFAULT_SESSION } from './LogEntry.ts';
 import type { DurableStart } from './readStateFile.ts';
 import { replayLog } from './replayLog.ts';
-import { restoreSession, type SeedSource } from './SessionSnapshot.ts';
+import { restoreSession, type SeedSource, type SessionExtras } from './SessionSnapshot.ts';
 
 /**
  * --state-file over every session: each session of the snapshot is put back (its base, then its writes) and the
@@ -17,9 +17,10 @@ export function openDurableSessions<S extends SessionShape>(
   file: string,
   start: DurableStart,
   sessions: SessionRegistry<S>,
-  options: { seed: SeedSource; io?: DurableIo; compactBytes?: number; log?: (line: string) => void },
+  options: { seed: SeedSource; io?: DurableIo; compactBytes?: number; log?: (line: string) => void; extras?: SessionExtras },
 ): Durability {
   for (const [name, saved] of start.state.sessions) {
+    if (saved.extras) options.extras?.restore(name, saved.extras);
     // The default session of a fresh base needs nothing: it is the base.
     if (name === DEFAULT_SESSION && saved.base === 'seed' && saved.writes.length === 0) continue;
     restoreSession(sessions.store(name), saved);

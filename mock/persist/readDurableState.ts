@@ -109,14 +109,18 @@ function checkSeed(file: string, data: Record<string, unknown>): SeedSource {
 }
 
 function checkSession(file: string, saved: unknown, name: string): SessionSnapshot {
-  const s = saved as { base?: unknown; ops?: unknown } | null;
+  const s = saved as { base?: unknown; ops?: unknown; stubs?: unknown } | null;
   const writes = s && typeof s === 'object' ? decodeWrites(s.ops) : undefined;
   if (!s || !writes) {
     throw new StateFileError(
       `${file}: session "${name}" is not {"base": "seed" or a mock state, "ops": [["method", argument], …]}. The file was left as it is.`,
     );
   }
-  return { base: s.base === 'seed' ? 'seed' : checkDataset(file, s.base, `session "${name}"'s base`), writes };
+  return {
+    base: s.base === 'seed' ? 'seed' : checkDataset(file, s.base, `session "${name}"'s base`),
+    writes,
+    ...(s.stubs !== undefined ? { extras: { stubs: s.stubs } } : {}),
+  };
 }
 
 function readLog(file: string, afterSeq: number): Omit<DurableState, 'sessions' | 'snapshotSeq'> {

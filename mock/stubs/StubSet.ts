@@ -11,8 +11,10 @@ import { MAX_STUBS, type StubDefinition, type StubView } from './StubDefinition.
 export class StubSet {
   private stubs: StubView[] = [];
   private nextId = 1;
-  /** Grows on every change (added, removed, switched, counted): what persistence and replicas compare. */
+  /** Grows on every change (added, removed, switched, counted). */
   version = 0;
+  /** Grows when the stubs themselves change (added, removed, switched), not their counts: what --state-file watches. */
+  definitions = 0;
 
   get size(): number {
     return this.stubs.length;
@@ -29,6 +31,7 @@ export class StubSet {
     if (definition.times !== undefined) stub.remaining = definition.times;
     this.stubs.push(stub);
     this.version++;
+    this.definitions++;
     return { ...stub };
   }
 
@@ -62,6 +65,7 @@ export class StubSet {
     this.stubs = this.stubs.filter((s) => s.id !== id);
     if (this.stubs.length === before) return false;
     this.version++;
+    this.definitions++;
     return true;
   }
 
@@ -70,6 +74,7 @@ export class StubSet {
     if (!stub) return undefined;
     stub.enabled = enabled;
     this.version++;
+    this.definitions++;
     return { ...stub };
   }
 
@@ -77,6 +82,7 @@ export class StubSet {
     if (this.stubs.length === 0) return;
     this.stubs = [];
     this.version++;
+    this.definitions++;
   }
 
   /** Every stub with its counts, as the state files and the replicas' log keep them. */
@@ -92,5 +98,6 @@ export class StubSet {
     const highest = Math.max(0, ...this.stubs.map((s) => Number(s.id.slice(1)) || 0));
     this.nextId = Math.max(Number(state?.nextId) || 1, highest + 1);
     this.version++;
+    this.definitions++;
   }
 }

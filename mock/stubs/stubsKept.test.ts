@@ -6,7 +6,10 @@ import { createFrozenClock } from '../clock.ts';
 import { addStub } from '../controls/stubActions.ts';
 import { createDeps } from '../createDeps.ts';
 import { restoreDevState, saveDevState } from '../dev/devState.ts';
+import { openDurableSessions } from '../persist/openDurableSessions.ts';
+import { readStateFile } from '../persist/readStateFile.ts';
 import { applySide, captureSide, sameSide } from '../replicas/SideState.ts';
+import { stubsInStateFile } from './stubsInStateFile.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stubs-kept-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,5 +39,29 @@ describe('stubs are kept as the other controls are', () => {
     expect(reader.stubs.list()).toEqual(writer.stubs.list());
     applySide(reader, JSON.parse(JSON.stringify(was)));
     expect(reader.stubs.size).toBe(0);
+  });
+
+  it('--state-file keeps every session’s stubs in the snapshot: a change is on disk once the control answers', () => {
+    const file = join(dir, 'state.json');
+    const open = () => {
+      const sessions = fresh();
+      const start = readStateFile(file);
+      const durability = openDurableSessions(file, start, sessions, { seed: { generate: { seed: 1, size: 'default' } }, extras: stubsInStateFile(sessions) });
+      return { sessions, durability };
+    };
+    const first = open();
+    addStub(first.sessions.use('bob'), { operationId: 'listGroups', status: 500, times: 2 });
+    // What holds every control's answer until it is durable (holdAnswerUntilDurable).
+    first.durability.commit();
+    first.durability.close();
+    const second = open();
+    expect(second.sessions.find('bob')?.stubs.list()).toEqual([expect.objectContaining({ operationId: 'listGroups', status: 500, remaining: 2 })]);
+    // Counts ride along with the next snapshot, without asking for one of their own.
+    second.sessions.use('bob').stubs.take({ method: 'GET', path: '/v1/groups', operationId: 'listGroups', query: {}, headers: {}, body: undefined });
+    second.durability.commit();
+    expect(readStateFile(file).state.sessions.get('bob')?.extras).toMatchObject({ stubs: { stubs: [{ matched: 0 }] } });
+    second.durability.compact();
+    second.durability.close();
+    expect(readStateFile(file).state.sessions.get('bob')?.extras).toMatchObject({ stubs: { stubs: [{ matched: 1, remaining: 1 }] } });
   });
 });
