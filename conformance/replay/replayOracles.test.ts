@@ -49,6 +49,8 @@ function harOf(): string {
       entries: [
         entry(0, '/', 200, '<!doctype html><div id="app"></div>', { _resourceType: 'document' }, 'text/html'),
         entry(1, '/assets/index.js', 200, 'export {}', { _resourceType: 'script' }, 'text/javascript'),
+        // The frontend's own route /v1/groups, reloaded in the address bar: its index.html, not the API.
+        entry(1, '/v1/groups', 200, '<!doctype html><div id="app"></div>', { _resourceType: 'document' }, 'text/html'),
         entry(2, '/api/v1/groups?limit=3', 200, LISTED, { _resourceType: 'fetch' }),
         entry(3, `/api/v1/groups?limit=3&name=${encodeURIComponent(LISTED[1]!.name)}`, 200, [LISTED[1]], { _resourceType: 'fetch' }),
         entry(4, `/api/v1/groups/${LISTED[2]!._id}`, 200, LISTED[2], { _resourceType: 'fetch' }),
@@ -82,7 +84,7 @@ describe('a browser recording replayed: every oracle that applies, and nothing t
   it('sends the four API calls only (not the page, not its script), the foreign read among them', () => {
     const { calls, skipped } = plan();
     expect(calls.map((c) => `${c.operationId} ${c.har.status}`)).toEqual(['listGroups 200', 'listGroups 200', 'getGroup 200', 'getGroup 404']);
-    expect(skipped).toEqual({ 'asset (document)': 1, 'asset (script)': 1 });
+    expect(skipped).toEqual({ 'asset (document)': 1, 'asset (script)': 1, 'page (an HTML document, not an API call)': 1 });
   });
 
   it('passes a correct target, every call sent and judged by the filter, spelling and status oracles', async () => {

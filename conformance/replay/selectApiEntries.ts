@@ -59,6 +59,12 @@ export function selectApiEntries(entries: readonly HarExchange[], contract: Cont
       skip(har.resourceType && !['fetch', 'xhr'].includes(har.resourceType) ? `asset (${har.resourceType})` : 'not an operation of the API');
       continue;
     }
+    // A page the browser navigated to (an SPA route that shares a path with the API, served its index.html):
+    // the API answers JSON, so an HTML document is no call of the API, whatever its path.
+    if (har.resourceType === 'document' || /^text\/html\b/i.test(har.responseHeaders['content-type'] ?? '')) {
+      skip('page (an HTML document, not an API call)');
+      continue;
+    }
     if (OAUTH_OPERATIONS.has(match.operationId)) {
       skip('OAuth page or token request');
       continue;
