@@ -2,22 +2,23 @@ import type { ApiAnswer } from '../http/ApiExchange.ts';
 
 /**
  * A stub's network fault at a Fetch mount (docs/stubs.md), as MSW spells one: `reset` is `Response.error()`
- * (the caller's fetch rejects with a TypeError); `hang` answers when the request is aborted (rejecting with
- * its reason, as a fetch whose signal fired does) or, after `maxMs`, with `Response.error()`; `truncate` is a
+ * (the caller's fetch rejects with a TypeError); `hang` settles only when the request is aborted (the
+ * caller's fetch has rejected with its AbortError already; the handler then answers `Response.error()`, not an
+ * exception MSW would log) or, after `maxMs`, with `Response.error()`; `truncate` is a
  * response whose body stream yields half the body and then fails, so reading it rejects.
  */
 export function faultResponse(answer: ApiAnswer & { fault: NonNullable<ApiAnswer['fault']> }, signal: AbortSignal): Promise<Response> | Response {
   const fault = answer.fault;
   if (fault.kind === 'reset') return Response.error();
   if (fault.kind === 'hang') {
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
       const timer = setTimeout(() => {
         signal.removeEventListener('abort', aborted);
         resolve(Response.error());
       }, fault.maxMs);
       const aborted = (): void => {
         clearTimeout(timer);
-        reject(signal.reason ?? new DOMException('The request was aborted', 'AbortError'));
+        resolve(Response.error());
       };
       if (signal.aborted) aborted();
       else signal.addEventListener('abort', aborted, { once: true });
