@@ -63,7 +63,7 @@ describe('spec-diff --flows on a flow recorded on other data', () => {
   it('was recorded on ids the default seed does not have', () => {
     const opened = /\/v1\/groups\/([0-9a-f]{24})"/.exec(readFileSync(join(flows, 'seed7.har'), 'utf8'))?.[1];
     expect(opened).toBeDefined();
-    const defaults = new Set((readDefaultDataset(DEFAULT_SEED) ?? generateDataset({ seed: DEFAULT_SEED, size: 'default' })).groups.map((g) => g.id));
+    const defaults = new Set((readDefaultDataset(DEFAULT_SEED) ?? generateDataset({ seed: DEFAULT_SEED, size: 'default' })).groups.map((g) => g._id));
     expect(defaults.size).toBeGreaterThan(0);
     expect(defaults.has(opened as string)).toBe(false);
   });
