@@ -68,7 +68,7 @@ export function createApp(deps: MockDeps, options: AppOptions = {}): MockApp {
   app.get('/__mock/ui', dashboardPage());
   app.use('/__mock', controlsGuard({ adminToken: options.adminToken }));
   // The controls as MCP tools (docs/mcp.md), behind the same guard.
-  app.use('/__mock/mcp', ...mcpRoute(deps.sessions, { faultCatalog, publicUrl: options.publicUrl, adminToken: options.adminToken }));
+  app.use('/__mock/mcp', ...mcpRoute(deps.sessions, { faultCatalog, adminToken: options.adminToken }));
   app.use('/__mock', createControlsRouter(deps.sessions, { faultCatalog }));
   app.use(createOAuthRouter(deps.contract, { log }));
   app.use(createDocsRouter(deps.contract, { publicUrl: options.publicUrl }));

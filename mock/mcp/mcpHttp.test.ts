@@ -7,6 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { mockMiddleware } from '../node/mockMiddleware.ts';
 import { type RunningMock, startMock } from '../node/startMock.ts';
 
 const TOKEN = 'dev-colegio-horizonte-coordenator';
@@ -252,5 +255,28 @@ describe('/__mock/mcp', () => {
     );
     expect((await other.listTools()).tools.length).toBeGreaterThan(10);
     await other.close();
+  });
+
+  it('under a host app mount path: the tools reach the mock there', async () => {
+    const host = express();
+    host.use('/api', mockMiddleware());
+    const server = host.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const mounted = new Client({ name: 'mounted', version: '1' });
+    try {
+      await mounted.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/__mock/mcp`)));
+      const seed = (await mounted.callTool({ name: 'list_seed_data', arguments: { groupsPerCommunity: 0 } })) as { structuredContent: { baseUrl: string } };
+      expect(seed.structuredContent.baseUrl).toBe(`${origin}/api`);
+      const sent = (await mounted.callTool({
+        name: 'send_request',
+        arguments: { method: 'GET', path: '/v1/groups?limit=1', headers: { authorization: `Bearer ${TOKEN}`, 'community-id': 'colegio-horizonte' } },
+      })) as { structuredContent: { status: number } };
+      expect(sent.structuredContent.status).toBe(200);
+    } finally {
+      await mounted.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer } from './createMcpServer.ts';
 import type { McpContext } from './McpContext.ts';
@@ -8,12 +8,12 @@ import type { McpContext } from './McpContext.ts';
  * answered by a server made for it (the tools keep no state; the sessions are the mock's). It is mounted
  * behind the controls' guards (mock/http/controlsGuard.ts): an admin token beyond loopback, nothing sent by
  * another site. A GET (a stream of server-initiated messages) has nothing to carry here: 405, as the
- * transport allows. The context's base URL is the origin the request reached.
+ * transport allows.
  */
-export function mcpHttpRoute(context: (req: Request) => McpContext): RequestHandler {
+export function mcpHttpRoute(context: (req: Request, res: Response) => McpContext): RequestHandler {
   return (req, res, next) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = createMcpServer(context(req));
+    const server = createMcpServer(context(req, res));
     res.on('close', () => {
       void transport.close();
       void server.close();

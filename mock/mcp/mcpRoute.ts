@@ -1,4 +1,5 @@
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { mountPathOf } from '../http/mountPath.ts';
 import type { Fault } from '../faults/Fault.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
@@ -6,9 +7,13 @@ import type { McpContext } from './McpContext.ts';
 
 export interface McpRouteOptions {
   faultCatalog: readonly Fault[];
-  /** --public-url: the origin the tools reach the mock at; else the one the request reached. */
-  publicUrl?: string;
   adminToken?: string;
+}
+
+/** The request's own origin as the host guard fixed it (res.locals.publicOrigin), else as the request names it. */
+function publicOriginOf(req: Request): string {
+  const fixed = req.res?.locals.publicOrigin;
+  return typeof fixed === 'string' ? fixed.replace(/\/+$/, '') : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
 /** MCP messages are small JSON-RPC objects; the bound keeps a hostile body from being read whole. */
@@ -20,10 +25,12 @@ const BODY_LIMIT = '1mb';
  */
 export function mcpRoute(sessions: SessionRegistry<Session>, options: McpRouteOptions): RequestHandler[] {
   let handler: Promise<RequestHandler> | undefined;
-  const context = (req: Request): McpContext => ({
+  const context = (req: Request, res: Response): McpContext => ({
     sessions,
     faultCatalog: options.faultCatalog,
-    baseUrl: () => options.publicUrl?.replace(/\/+$/, '') ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+    // The origin the host guard settled for this request (--public-url, else the Host it accepted), under the
+    // path a host app mounted the mock at: where the app reaches the mock, as every URL the mock serves.
+    baseUrl: () => `${publicOriginOf(req)}${mountPathOf(res)}`,
     // Beyond loopback the suite is never sent anywhere over this route: no target can be named to a running mock.
     conformTargets: [],
     ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),

@@ -35,7 +35,8 @@ export function requestTool(server: McpServer, context: McpContext): void {
         if (!base) throw new ToolRefusal('unavailable', 'This server does not know where the mock listens.');
         if (!path.startsWith('/') || path.startsWith('//'))
           throw new ToolRefusal('invalid_request', 'The path starts with a single "/": only this mock is reached.');
-        const url = new URL(path, base);
+        // Under the mock's base (a host app may mount it at /api): the path is appended, never resolved away from it.
+        const url = new URL(`${base}${path}`);
         if (url.origin !== new URL(base).origin) throw new ToolRefusal('invalid_request', 'The path must stay on this mock.');
         const sent: Record<string, string> = { ...(headers ?? {}) };
         if (session !== undefined) sent[SESSION_HEADER] = session;
