@@ -54,7 +54,10 @@ describe('stubs through a real client, one per action', () => {
     expect(stub).toMatchObject({ id: expect.stringMatching(/^s\d+$/), remaining: 2, matched: 0, enabled: true });
     const first = await listGroups();
     expect([first.status, first.body, first.headers.get('retry-after'), first.headers.get('x-mock-stub')]).toEqual([503, { title: 'down' }, '2', stub.id]);
-    expect((await listGroups()).status).toBe(503);
+    // A page of another origin reads them too (they are not CORS-safelisted).
+    const crossOrigin = await mock.call('GET', '/v1/groups', { token, community, headers: { origin: 'http://localhost:5173' } });
+    expect(crossOrigin.status).toBe(503);
+    expect(crossOrigin.headers.get('access-control-expose-headers')).toMatch(/Retry-After.*X-Mock-Stub/);
     expect((await listGroups()).status).toBe(200);
     const listed = (await mock.call<any>('GET', '/__mock/stubs')).body.stubs;
     expect(listed).toEqual([expect.objectContaining({ id: stub.id, matched: 2, remaining: 0 })]);

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
-const EXPOSED = ['X-Total-Count', 'WWW-Authenticate', 'X-Mock-Warnings', 'X-Contract-Violations', 'Location'].join(', ');
+// Retry-After is not CORS-safelisted: a page's error screen reads it from a 503 or 429 (a stub's, docs/stubs.md).
+const EXPOSED = ['X-Total-Count', 'WWW-Authenticate', 'X-Mock-Warnings', 'X-Contract-Violations', 'Location', 'Retry-After', 'X-Mock-Stub'].join(', ');
 
 export interface CorsOptions {
   /**
