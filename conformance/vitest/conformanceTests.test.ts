@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hostileRun, SECRET } from '../testing/hostileRun.ts';
-import { conformanceTests, failureMessage } from './conformanceTests.ts';
+import { conformanceTests, failureMessage, type CheckTest } from './conformanceTests.ts';
 
 describe('conformanceTests: a report as vitest tests, one per operation and check', () => {
   const tests = conformanceTests(hostileRun());
-  const byName = new Map(tests.operations.flatMap((o) => o.checks.map((c) => [`${o.operation} ${c.check}`, c] as const)));
+  const byName = new Map<string, CheckTest>(tests.operations.flatMap((o) => o.checks.map((c) => [`${o.operation} ${c.check}`, c] as const)));
 
   it('lists each check that ran under each operation of its step, and each finding under its own operation', () => {
     expect(tests.operations.map((o) => o.operation)).toEqual(['listGroups', 'getGroup']);
@@ -27,7 +27,7 @@ describe('conformanceTests: a report as vitest tests, one per operation and chec
   });
 
   it("a failing test's message has the rule, path, expected, actual and the reproducer, with secrets redacted", () => {
-    const message = failureMessage(byName.get('listGroups filter-matches') as never, tests.setup);
+    const message = failureMessage(byName.get('listGroups filter-matches') as CheckTest, tests.setup);
     expect(message).toMatch(/^\[MUST\] filter-matches: item 0 /);
     for (const line of [
       '  rule:      the description: "Filters return only',

@@ -150,6 +150,21 @@ createMock({ seed: 'one' });
 export type Nope = paths['/v1/nope'];
 `;
 
+/** A partner's vitest file: the whole of it (the test target's URL comes from the environment). */
+const PARTNER_TEST = `import { describeConformance } from 'edu-platform-contract/vitest';
+
+const baseUrl = process.env.TARGET_URL;
+const only = { areas: ['groups' as const], generate: false as const };
+describeConformance({ baseUrl, configFile: 'partner.json', seed: 7, ...only });
+`;
+
+/** The programmatic API from a script: the report's one verdict and its markdown summary. */
+const API_SCRIPT = `import { runConformance } from 'edu-platform-contract/conformance';
+
+const report = await runConformance({ baseUrl: process.env.TARGET_URL, configFile: 'partner.json', seed: 7, areas: ['groups'], generate: false });
+console.log(JSON.stringify({ verdict: report.verdict.result, heading: report.toMarkdown().split('\\n')[0] }));
+`;
+
 function skipUnlessInstalled(ctx: TestContext): void {
   if (installError === undefined) return;
   console.warn(`package.test.ts: the tarball could not be installed (no registry or cache here?); skipped: ${installError}`);
@@ -362,6 +377,78 @@ describe('the npm package', () => {
     expect(verdicts(got.report)).toEqual(verdicts(want));
     // Rules of our decisions were applied (the file the package once lacked), as warnings.
     expect(verdicts(got.report).some((v) => v.startsWith('warning') && v.endsWith('decision'))).toBe(true);
+  });
+
+  // A partner's own vitest file, five lines, from the installed package (vitest beside it, its optional peer),
+  // gating an implementation other than the mock: the verdict and the failed checks are edu-conform's for the
+  // same seed (each run on a fresh target of the same options); `-t` selects one operation; the ./conformance
+  // API gives the same verdict from a script.
+  it("describeConformance and runConformance from the installed package give edu-conform's verdict for the same seed", { timeout: 400_000 }, async (ctx) => {
+    skipUnlessInstalled(ctx);
+    try {
+      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', 'vitest@4.1.12'], { cwd: app, timeout: 180_000 });
+    } catch (error) {
+      console.warn(`package.test.ts: vitest could not be installed beside the package; ./vitest not run: ${(error as Error).message.split('\n')[0]}`);
+      return;
+    }
+    const options: TargetOptions = { faults: ['ignores-name-filter'] };
+    const partner = await startTestTarget(options);
+    targets.push(partner);
+    writeFileSync(join(app, 'partner.json'), JSON.stringify(partner.config));
+    writeFileSync(join(app, 'partner.test.ts'), PARTNER_TEST);
+    const env = { ...process.env, TARGET_URL: partner.url };
+    const vitest = async (name: string, extra: string[] = []) => {
+      const out = join('out', `${name}.json`);
+      const result = await run(npx, ['--no-install', 'vitest', 'run', 'partner.test.ts', '--reporter=json', `--outputFile=${out}`, ...extra], {
+        cwd: app,
+        env,
+        timeout: 240_000,
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((error: Failure) => error);
+      const json = JSON.parse(readFileSync(join(app, out), 'utf8')) as {
+        testResults: Array<{ assertionResults: Array<{ ancestorTitles: string[]; title: string; status: string; failureMessages: string[] }> }>;
+      };
+      return { code: 'code' in result ? (result.code ?? 0) : 0, tests: json.testResults.flatMap((r) => r.assertionResults) };
+    };
+    const gated = await vitest('partner');
+    expect(gated.code).toBe(1);
+    const failedTests = gated.tests.filter((t) => t.status === 'failed');
+    const filter = failedTests.find((t) => t.ancestorTitles.at(-1) === 'listGroups' && t.title === 'filter-matches');
+    expect(filter?.failureMessages.join('\n')).toMatch(/\[MUST\] filter-matches: [\s\S]*expected: [\s\S]*actual: [\s\S]*reproduce: curl /);
+    expect(failedTests.map((t) => t.title)).toContain('verdict');
+
+    const fresh = await startTestTarget(options);
+    targets.push(fresh);
+    writeFileSync(join(app, 'fresh.json'), JSON.stringify(fresh.config));
+    const cli = await conform('partner-cli', fresh.url, 'fresh.json', ['--only', 'groups', '--no-generate']);
+    expect(cli.code).toBe(1);
+    expect(cli.report.certificate.result).toBe('fail');
+    const cliFailed = [
+      ...new Set(
+        cli.report.cases.flatMap((c) =>
+          (c as { failures: Array<Finding & { exchange?: { operationId?: string } }> }).failures.map((f) => `${f.exchange?.operationId} ${f.check}`),
+        ),
+      ),
+    ].sort();
+    expect(
+      failedTests
+        .filter((t) => t.title !== 'verdict')
+        .map((t) => `${t.ancestorTitles.at(-1)} ${t.title}`)
+        .sort(),
+    ).toEqual(cliFailed);
+
+    // `vitest -t listGroups`: the run is the same, only that operation's tests are run.
+    const selected = await vitest('partner-t', ['-t', 'listGroups']);
+    const ran = selected.tests.filter((t) => t.status === 'passed' || t.status === 'failed');
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.every((t) => t.ancestorTitles.includes('listGroups'))).toBe(true);
+
+    writeFileSync(join(app, 'api.mjs'), API_SCRIPT);
+    const api = await run(process.execPath, ['api.mjs'], { cwd: app, env, timeout: 120_000 });
+    expect(JSON.parse(api.stdout)).toEqual({
+      verdict: 'fail',
+      heading: expect.stringMatching(/^## ✗ Not conformant: http\\:\\\/\\\/127\\\.0\\\.0\\\.1\\:\d+$/),
+    });
   });
 
   it('edu-mock proxy passes an undocumented status through, and frees its port when npx is killed by its pid', { timeout: 120_000 }, async (ctx) => {
