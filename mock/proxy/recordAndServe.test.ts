@@ -10,6 +10,7 @@ import { loadStubsFile } from '../stubs/loadStubsFile.ts';
 import { type MockHarness, startMock } from '../testing/startMock.ts';
 import { createProxyServer } from './createProxyServer.ts';
 import { createHarRecorder } from './harRecorder.ts';
+import { parseProxyArgs } from './parseProxyArgs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'record-'));
 const file = join(dir, 'staging.har');
@@ -61,6 +62,11 @@ async function frontendSession(base: string, token: string, community: string): 
 }
 
 describe('a staging session recorded through the proxy runs offline on the mock', () => {
+  it('--record FILE is the proxy’s flag for it', () => {
+    expect(parseProxyArgs(['--upstream', 'https://staging.example.org', '--record', file]).record).toBe(file);
+    expect(parseProxyArgs(['--upstream', 'https://staging.example.org']).record).toBeUndefined();
+  });
+
   it('answers every recorded call exactly as staging did, secrets masked in the file, the stateful mock for the rest', async () => {
     const { token, community } = target.config as { token: string; community: string };
     const online = await frontendSession(proxyUrl, token, community);

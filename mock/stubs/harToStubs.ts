@@ -2,6 +2,7 @@ import type { Contract } from '../../spec/contract.ts';
 import type { HarEntry } from '../journal/journalToHar.ts';
 import { isSecretHeader, isSecretKey, maskJson } from '../problems/maskSecrets.ts';
 import { MAX_STUBS, type StubDefinition } from './StubDefinition.ts';
+import { isStubbable } from './stubbableOperations.ts';
 
 /** What a HAR made: the stubs, oldest exchange last (see below), and the entries left to the stateful mock, with why. */
 export interface HarStubs {
@@ -69,7 +70,7 @@ function stubOf(entry: HarEntry, contract: Contract): { stub: StubDefinition; ke
   }
   const method = entry.request.method.toUpperCase();
   const match = contract.matchOperation(method, url.pathname);
-  if (!match) return `${method} ${url.pathname} is no API operation`;
+  if (!match || !isStubbable(match.operation.operationId)) return `${method} ${url.pathname} is no API operation`;
   const status = Number(entry.response?.status);
   if (!Number.isInteger(status) || status < 200 || status > 599) return `status ${entry.response?.status} (no answer recorded)`;
   if ((entry as { _truncated?: boolean })._truncated) return 'a body was cut when it was recorded';

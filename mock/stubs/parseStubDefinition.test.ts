@@ -10,6 +10,7 @@ describe('parseStubDefinition refuses with a 400 naming what is wrong', () => {
     ['not an object', [1], /must be a JSON object/],
     ['an unknown key', { status: 500, retry: 1 }, /Unknown key "retry"/],
     ['an unknown operation', { operationId: 'nope', status: 500 }, /operationId must be one of/],
+    ['an operation of the authorization server (no stub stage runs there)', { operationId: 'authorize', status: 500 }, /one of the API operations/],
     ['a path not starting with /', { path: 'v1/groups', status: 500 }, /path must be a path/],
     ['a status out of range', { status: 99 }, /status must be an integer from 200 to 599/],
     ['a fraction of times', { status: 500, times: 1.5 }, /times must be an integer/],

@@ -1,6 +1,7 @@
 import type { Contract } from '../../spec/contract.ts';
 import { answerFromExample } from '../http/answerFromExample.ts';
 import { checkGlob } from '../journal/globMatch.ts';
+import { isStubbable, STUBBABLE_OPERATIONS } from './stubbableOperations.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import {
   MAX_CONDITIONS,
@@ -34,8 +35,8 @@ export function parseStubDefinition(value: unknown, contract: Contract): StubDef
   if (size > MAX_STUB_BYTES) bad(`A stub is at most ${MAX_STUB_BYTES} bytes of JSON, got ${size}.`);
   const out: StubDefinition = {};
   if (given.operationId !== undefined) {
-    if (typeof given.operationId !== 'string' || !contract.operations.has(given.operationId))
-      bad(`operationId must be one of the spec's operations (${[...contract.operations.keys()].join(', ')}), got ${show(given.operationId)}.`);
+    if (typeof given.operationId !== 'string' || !contract.operations.has(given.operationId) || !isStubbable(given.operationId))
+      bad(`operationId must be one of the API operations (${STUBBABLE_OPERATIONS.join(', ')}), got ${show(given.operationId)}.`);
     out.operationId = given.operationId;
   }
   if (given.path !== undefined) {
