@@ -266,13 +266,13 @@ describe('/__mock/mcp', () => {
     const mounted = new Client({ name: 'mounted', version: '1' });
     try {
       await mounted.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/__mock/mcp`)));
-      const seed = (await mounted.callTool({ name: 'list_seed_data', arguments: { groupsPerCommunity: 0 } })) as { structuredContent: { baseUrl: string } };
-      expect(seed.structuredContent.baseUrl).toBe(`${origin}/api`);
+      const seed = (await mounted.callTool({ name: 'list_seed_data', arguments: { groupsPerCommunity: 0 } })) as CallToolResult;
+      expect(seed.structuredContent?.baseUrl).toBe(`${origin}/api`);
       const sent = (await mounted.callTool({
         name: 'send_request',
         arguments: { method: 'GET', path: '/v1/groups?limit=1', headers: { authorization: `Bearer ${TOKEN}`, 'community-id': 'colegio-horizonte' } },
-      })) as { structuredContent: { status: number } };
-      expect(sent.structuredContent.status).toBe(200);
+      })) as CallToolResult;
+      expect(sent.structuredContent?.status).toBe(200);
     } finally {
       await mounted.close();
       server.closeAllConnections();
