@@ -22,7 +22,7 @@ const INSTRUCTIONS = [
  * `context`, so any number of servers (one per HTTP request, or one on stdio) see the same mock.
  */
 export function createMcpServer(context: McpContext): McpServer {
-  const server = new McpServer({ name: 'edu-mock', version: '1.0.0' }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
+  const server = new McpServer({ name: 'edu-mock', version: '1.0.0' }, { instructions: INSTRUCTIONS });
   sessionTools(server, context);
   controlTools(server, context);
   stubTools(server, context);

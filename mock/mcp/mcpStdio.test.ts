@@ -74,7 +74,15 @@ describe('edu-mock mcp over stdio', () => {
 
     await call('set_faults', { session: 'error-screen', active: [] });
     await call('reset_session', { session: 'error-screen' });
-    expect((await call('run_conformance', { session: 'error-screen', areas: ['groups'], generate: 0 })).verdict).toBe('pass');
+    // Asked for, progress comes as the run goes: one notification per case (MCP notifications/progress).
+    const progress: string[] = [];
+    const healed = (await client.callTool({ name: 'run_conformance', arguments: { session: 'error-screen', areas: ['groups'], generate: 0 } }, undefined, {
+      onprogress: (p) => progress.push(p.message ?? ''),
+    })) as CallToolResult;
+    expect(healed.structuredContent?.verdict).toBe('pass');
+    const counts = healed.structuredContent?.counts as { passed: number; failed: number; skipped: number };
+    expect(progress.length).toBe(counts.passed + counts.failed + counts.skipped);
+    expect(progress[0]).toMatch(/^groups: /);
   }, 60_000);
 
   it('ends when the client closes stdin', async () => {
