@@ -7,10 +7,10 @@ import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { propertiesOf, schemaPointerFor } from '../checks/schemaNavigator.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
-import { createStepContext, type SharedState } from '../run/createStepContext.ts';
+import { createStepContext, type SharedState } from '../step/createStepContext.ts';
 import { judgeMatches } from '../scenarios/groupsScenario.ts';
 import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
-import type { Expectation } from '../run/StepContext.ts';
+import type { Expectation } from '../step/StepContext.ts';
 import { pointersOf } from './bodyPaths.ts';
 import type { RequestDraft } from './RequestDraft.ts';
 

@@ -1,6 +1,6 @@
 import { propertiesOf, schemaAt } from '../checks/schemaNavigator.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
-import type { SharedState } from '../run/createStepContext.ts';
+import type { SharedState } from '../step/createStepContext.ts';
 import { DATA_ACTIONS } from '../scenarios/dataActionRequest.ts';
 import type { OperationTarget } from './OperationTarget.ts';
 

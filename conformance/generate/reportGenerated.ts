@@ -1,5 +1,5 @@
 import type { Check, CheckFailure } from '../checks/Check.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 
 /**
  * Records failures a generated case found (and shrinking confirmed) on the step, unchanged: each keeps the

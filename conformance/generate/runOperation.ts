@@ -1,5 +1,5 @@
 import type { CheckFailure } from '../checks/Check.ts';
-import type { SharedState } from '../run/createStepContext.ts';
+import type { SharedState } from '../step/createStepContext.ts';
 import type { Budget } from './Budget.ts';
 import { isBound } from './OperationTarget.ts';
 import type { GenerateSettings } from './GenerateSettings.ts';

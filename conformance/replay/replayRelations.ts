@@ -4,7 +4,7 @@ import { getMatchesList } from '../checks/getMatchesList.ts';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { judgeMatches } from '../scenarios/groupsScenario.ts';
 import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
 import type { ReplayMapper } from './ReplayMapper.ts';

@@ -6,7 +6,7 @@ import { statusDocumented } from '../checks/statusDocumented.ts';
 import { holdsWritten, isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
 import type { Exchange } from '../client/Exchange.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { obtainUserToken } from '../scenarios/obtainUserToken.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
 import { configValueMap } from './configValueMap.ts';

@@ -1,5 +1,5 @@
 import type { Area } from '../config/ConformConfig.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 
 /** Runs one step: a titled unit of the report, passed, failed or skipped. */
 export type StepRunner = (title: string, body: (s: StepContext) => Promise<void>) => Promise<void>;

@@ -1,6 +1,6 @@
 import { authRequired } from '../checks/authRequired.ts';
 import { communityRequired } from '../checks/communityRequired.ts';
-import type { SendOptions, StepContext } from '../run/StepContext.ts';
+import type { SendOptions, StepContext } from '../step/StepContext.ts';
 import type { Scenario } from './Scenario.ts';
 
 type Target = Pick<SendOptions, 'operationId' | 'path' | 'json'>;

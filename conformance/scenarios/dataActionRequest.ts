@@ -1,4 +1,4 @@
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 
 export const DATA_ACTIONS = [
   { kind: 'users', operationId: 'getUpdatedUsers', action: '@platform:data:Users:getUpdatedAfter' },

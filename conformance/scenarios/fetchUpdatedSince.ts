@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/Exchange.ts';
 import { instant, itemsOf, type Json } from '../checks/values.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { dataActionRequest, type DataAction } from './dataActionRequest.ts';
 
 const MAX_CALLS = 20;

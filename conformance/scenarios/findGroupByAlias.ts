@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/Exchange.ts';
 import { itemsOf, type Json } from '../checks/values.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { pollUntil } from './pollUntil.ts';
 
 /** Searches a group by its alias (with extra filters); the hit with exactly that alias, if any. */

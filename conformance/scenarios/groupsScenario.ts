@@ -13,7 +13,7 @@ import { searchTotal } from '../checks/searchTotal.ts';
 import { sortOrder } from '../checks/sortOrder.ts';
 import { totalCount } from '../checks/totalCount.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { matchingOffsets } from './createdAtReadings.ts';
 import { GROUP_FILTERS, type GroupFilter } from './groupFilters.ts';
 import { collectGroups, learnPaging, type Paging } from './learnPaging.ts';

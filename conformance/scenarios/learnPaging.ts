@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/Exchange.ts';
 import { itemsOf, type Json } from '../checks/values.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 
 /**
  * How the implementation pages the group list, learned from its own answers: the description says

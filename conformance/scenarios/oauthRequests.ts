@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/Exchange.ts';
 import type { OAuthClientConfig } from '../config/ConformConfig.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { pkce } from './pkce.ts';
 
 /** How a token request authenticates its client: as configured, with given credentials, or not at all. */

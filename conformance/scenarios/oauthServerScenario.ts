@@ -12,7 +12,7 @@ import { tokenNoStore } from '../checks/tokenNoStore.ts';
 import { isRecord } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { OAuthClientConfig } from '../config/ConformConfig.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { codeForm, otherClientCredentials, requestAuthorization, requestToken, type AuthorizationAttempt, type ClientCredentials } from './oauthRequests.ts';
 import { pkce } from './pkce.ts';
 import type { Scenario } from './Scenario.ts';

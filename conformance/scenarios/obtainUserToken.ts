@@ -2,7 +2,7 @@ import { oauthFlow } from '../checks/oauthFlow.ts';
 import { isRecord } from '../checks/values.ts';
 import type { OAuthClientConfig } from '../config/ConformConfig.ts';
 import { ENV } from '../config/env.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { pkce } from './pkce.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 
 /** The spec's answer to a body it cannot read (decided: 415 problem+json), the rule a refusal is judged by. */
 export const UNSUPPORTED_MEDIA_TYPE = '#/components/responses/UnsupportedMediaType';

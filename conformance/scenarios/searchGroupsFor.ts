@@ -2,7 +2,7 @@ import { searchFinds } from '../checks/searchFinds.ts';
 import { searchTotal } from '../checks/searchTotal.ts';
 import { communityScope } from '../checks/communityScope.ts';
 import type { Json } from '../checks/values.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { collectGroups, type Collected, type Paging } from './learnPaging.ts';
 
 /**

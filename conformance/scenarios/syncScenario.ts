@@ -5,7 +5,7 @@ import { syncRemoveUnlisted } from '../checks/syncRemoveUnlisted.ts';
 import { syncUploadVisible } from '../checks/syncUploadVisible.ts';
 import { updatedAfter } from '../checks/updatedAfter.ts';
 import { instant, isRecord, itemsOf, type Json } from '../checks/values.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { buildSyncUpload, type SyncPlan } from './buildSyncUpload.ts';
 import { DATA_ACTIONS, dataActionRequest } from './dataActionRequest.ts';
 import { fetchUpdatedSince } from './fetchUpdatedSince.ts';

@@ -1,7 +1,7 @@
 import { memberGroupsScope } from '../checks/memberGroupsScope.ts';
 import { USER_INFO_PARTS, userInfoIncludes } from '../checks/userInfoIncludes.ts';
 import type { OAuthClientConfig } from '../config/ConformConfig.ts';
-import type { StepContext } from '../run/StepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { obtainUserToken } from './obtainUserToken.ts';
 import type { Scenario } from './Scenario.ts';
 
