@@ -75,6 +75,19 @@ describe('mock.session(name).login: the server’s login, through mock.fetch', (
     expect(got.inProcess.refresh_token).toMatch(/^mock_rt_/);
     expect(got.inProcessInfo.status).toBe(200);
     expect(got.inProcessInfo).toEqual(got.servedInfo);
+    // The refresh grant answers through mock.fetch as over HTTP, rotating to the same new tokens.
+    const refresh = (handler: FetchHandler, token: string) =>
+      handler(
+        new Request(`${server.url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mock-session': session },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: clientId }),
+        }),
+      ).then(async (res) => ({ status: res.status, body: await res.text() }));
+    if (clientId !== PUBLIC) return;
+    const refreshed = await refresh(mock.fetch, got.inProcess.refresh_token as string);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed).toEqual(await refresh(overHttp, got.served.refresh_token as string));
   });
 
   it('a narrower consent sees less: user-info without related.members has no Members on either side', async () => {
