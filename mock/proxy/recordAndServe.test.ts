@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTarget, type TestTarget } from '../../conformance/testing/target/startTestTarget.ts';
 import { loadContract } from '../../spec/contract.ts';
-import { loadStubsFile } from '../stubs/loadStubsFile.ts';
+import { loadStubsFile } from '../cli/loadStubsFile.ts';
 import { type MockHarness, startMock } from '../testing/startMock.ts';
 import { createProxyServer } from './createProxyServer.ts';
 import { createHarRecorder } from './harRecorder.ts';

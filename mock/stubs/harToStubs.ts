@@ -70,7 +70,7 @@ function stubOf(entry: HarEntry, contract: Contract): { stub: StubDefinition; ke
   }
   const method = entry.request.method.toUpperCase();
   const match = contract.matchOperation(method, url.pathname);
-  if (!match || !isStubbable(match.operation.operationId)) return `${method} ${url.pathname} is no API operation`;
+  if (!match || !isStubbable(contract, match.operation.operationId)) return `${method} ${url.pathname} is no API operation`;
   const status = Number(entry.response?.status);
   if (!Number.isInteger(status) || status < 200 || status > 599) return `status ${entry.response?.status} (no answer recorded)`;
   if ((entry as { _truncated?: boolean })._truncated) return 'a body was cut when it was recorded';

@@ -1,12 +1,15 @@
-import { operationHandlers } from '../handlers/operationHandlers.ts';
+import type { Contract } from '../../spec/contract.ts';
 
 /**
- * The operations a stub can answer: those the API lifecycle answers. The authorization server's (metadata,
- * authorize, token) are the mock's own Express routes, which no stub stage runs in; a stub naming one would
- * never answer, so it is refused.
+ * The operations a stub can answer: those of the API lifecycle. The authorization server's (its metadata
+ * under /.well-known/, authorize and token under /oauth/) are the mock's own routes, which run no stub stage;
+ * a stub naming one would never answer, so it is refused.
  */
-export function isStubbable(operationId: string): boolean {
-  return Object.hasOwn(operationHandlers, operationId);
+export function isStubbable(contract: Contract, operationId: string): boolean {
+  const op = contract.operations.get(operationId);
+  return op !== undefined && !op.path.startsWith('/oauth/') && !op.path.startsWith('/.well-known/');
 }
 
-export const STUBBABLE_OPERATIONS: readonly string[] = Object.keys(operationHandlers);
+export function stubbableOperations(contract: Contract): string[] {
+  return [...contract.operations.keys()].filter((id) => isStubbable(contract, id));
+}

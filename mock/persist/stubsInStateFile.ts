@@ -1,4 +1,4 @@
-import type { SessionExtras } from '../persist/SessionSnapshot.ts';
+import type { SessionExtras } from './SessionSnapshot.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
 

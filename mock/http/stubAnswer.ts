@@ -1,9 +1,9 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { NetworkFault } from '../http/ApiExchange.ts';
-import { answerFromExample } from '../http/answerFromExample.ts';
-import type { OperationResult } from '../http/OperationHandler.ts';
-import { MAX_HANG_MS, type StubDefinition } from './StubDefinition.ts';
+import type { NetworkFault } from './ApiExchange.ts';
+import { answerFromExample } from './answerFromExample.ts';
+import type { OperationResult } from './OperationHandler.ts';
+import { MAX_HANG_MS, type StubDefinition } from '../stubs/StubDefinition.ts';
 
 /**
  * The answer a stub gives in place of the operation's, or undefined when it gives none of its own (a delay,

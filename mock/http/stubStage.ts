@@ -1,12 +1,12 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { ApiRequest } from '../http/ApiExchange.ts';
-import type { EncodedAnswer } from '../http/encodeAnswer.ts';
-import { mockWarningsHeader } from '../http/mockWarningsHeader.ts';
-import type { OperationResult } from '../http/OperationHandler.ts';
+import type { ApiRequest } from './ApiExchange.ts';
+import type { EncodedAnswer } from './encodeAnswer.ts';
+import { mockWarningsHeader } from './mockWarningsHeader.ts';
+import type { OperationResult } from './OperationHandler.ts';
 import type { Session } from '../sessions/Session.ts';
 import { stubAnswer, stubContractNotes, stubNetworkFault } from './stubAnswer.ts';
-import type { StubView } from './StubDefinition.ts';
+import type { StubView } from '../stubs/StubDefinition.ts';
 
 /** The stub a request took, and the answer it gives in place of the operation's (none: the operation answers). */
 export interface Stubbed {

@@ -6,8 +6,8 @@ import { createFrozenClock } from '../clock.ts';
 import { addStub } from '../controls/stubActions.ts';
 import { createDeps } from '../createDeps.ts';
 import { restoreDevState, saveDevState } from '../dev/devState.ts';
-import { openDurableSessions } from '../persist/openDurableSessions.ts';
-import { readStateFile } from '../persist/readStateFile.ts';
+import { openDurableSessions } from './openDurableSessions.ts';
+import { readStateFile } from './readStateFile.ts';
 import { applySide, captureSide, sameSide } from '../replicas/SideState.ts';
 import { stubsInStateFile } from './stubsInStateFile.ts';
 
