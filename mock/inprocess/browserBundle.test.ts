@@ -9,6 +9,7 @@ import { createContext, runInContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { guardianWithEnrolledMembers } from '../../fixtures/datasetQueries.ts';
 import { sourceOf } from '../../scripts/packageExports.ts';
 import type { createMock as CreateMock } from './createMock.ts';
 
@@ -61,7 +62,7 @@ describe('the in-process entry points in a browser bundle', () => {
 });
 
 describe('the browser bundle of createMock runs where there is no Node', () => {
-  it('answers a list in a realm with only web globals (no process, Buffer, require), and is under 1 MB gzipped', async () => {
+  it('answers a list and logs in, in a realm with only web globals (no process, Buffer, require), and is under 1 MB gzipped', async () => {
     const result = await build({
       entryPoints: ['mock/inprocess/createMock.ts'],
       bundle: true,
@@ -93,6 +94,9 @@ describe('the browser bundle of createMock runs where there is no Node', () => {
       console,
       ReadableStream,
       DecompressionStream,
+      crypto,
+      atob,
+      btoa,
     };
     const realm = createContext({ ...web });
     runInContext(code, realm);
@@ -107,5 +111,9 @@ describe('the browser bundle of createMock runs where there is no Node', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as unknown[]).length).toBe(2);
     expect(mock.session().journal.count({ operationId: 'listGroups' })).toBe(1);
+    // The authorization server too: a confidential client's login (its secret and PKCE checked by SHA-256).
+    const user = guardianWithEnrolledMembers(mock.session().state.export(), 'colegio-horizonte', '2026')?._id as string;
+    const tokens = await mock.session().login({ clientId: 'app-diario-escolar', scopes: ['openid', 'profile'], user });
+    expect(tokens).toMatchObject({ token_type: 'Bearer', scope: 'openid profile' });
   });
 });
