@@ -21,7 +21,6 @@ import { parseJsonBody } from './parseJsonBody.ts';
 import { parseQueryString } from './parseQueryString.ts';
 import { runOperation } from './runOperation.ts';
 import { finishStubbed, type Stubbed, takeStub } from './stubStage.ts';
-import { finishStubbed, type Stubbed, takeStub } from '../stubs/stubStage.ts';
 import type { ContractVersion } from '../versions/ContractVersions.ts';
 import { routeVersioned, type VersionedRoute } from '../versions/routeVersioned.ts';
 
