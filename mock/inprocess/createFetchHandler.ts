@@ -3,9 +3,9 @@ import type { ApiPipeline } from '../http/createApiPipeline.ts';
 import type { OriginRoutes } from '../oauth/createOAuthRoutes.ts';
 import { faultResponse } from './faultResponse.ts';
 import { readFetchBody } from './readFetchBody.ts';
+import type { FetchHandler } from './FetchHandler.ts';
 
-/** A WHATWG Fetch handler: what Next.js route handlers, Bun, Deno, Cloudflare Workers and service workers call. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type { FetchHandler } from './FetchHandler.ts';
 
 /**
  * The API lifecycle behind a Fetch handler: the only place that builds WHATWG Request and Response objects

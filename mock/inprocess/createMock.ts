@@ -8,7 +8,8 @@ import { faultCatalog } from '../faults/catalog.ts';
 import { availableFaults } from '../controls/controlActions.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { isSessionName } from '../sessions/sessionName.ts';
-import { createFetchHandler, type FetchHandler } from './createFetchHandler.ts';
+import { createFetchHandler } from './createFetchHandler.ts';
+import type { FetchHandler } from './FetchHandler.ts';
 import { createOAuthRoutes } from '../oauth/createOAuthRoutes.ts';
 import { createFrontDoor } from '../sessions/frontDoor.ts';
 import { type InProcessSession, inProcessSession } from './mockSession.ts';
@@ -16,7 +17,7 @@ import { type InProcessSession, inProcessSession } from './mockSession.ts';
 export type { MockSession, InProcessSession, JournalFilters } from './mockSession.ts';
 export type { LoginOptions, TokenResponseBody } from './loginThroughFetch.ts';
 export { LoginError } from './LoginError.ts';
-export type { FetchHandler } from './createFetchHandler.ts';
+export type { FetchHandler } from './FetchHandler.ts';
 export type { MockOptions } from '../mockStartOptions.ts';
 
 /** The whole mock in memory: the API as a Fetch handler, and each session's controls. */

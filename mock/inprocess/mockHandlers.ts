@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import type { FetchHandler } from './createFetchHandler.ts';
+import type { FetchHandler } from './FetchHandler.ts';
 
 export interface MockHandlersOptions {
   /** Where the app under test sends its API requests: `https://api.example.com`, or with a path, `http://localhost:5173/api`. */

@@ -33,7 +33,7 @@ import {
   type StubsReplaced,
   type StubView,
 } from '../controls/stubActions.ts';
-import type { FetchHandler } from './createFetchHandler.ts';
+import type { FetchHandler } from './FetchHandler.ts';
 import { type LoginOptions, loginThroughFetch, type TokenResponseBody } from './loginThroughFetch.ts';
 
 /** Journal filters, as the query of GET /__mock/journal (docs/mock-controls.md): `operationId`, `status`, `path`, … */

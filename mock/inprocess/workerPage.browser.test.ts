@@ -3,11 +3,16 @@
  * packed tarball in an empty folder, bundled by esbuild, `npx msw init` for the worker script), served as
  * static files only, answers a list, a PUT read back, an upload then a search, and a login, all from the
  * mock in the page behind MSW's setupWorker. The bundle with the default data is at most 1 MB gzipped; the
- * time to the first answer is reported (scripts/measureBrowserMock.ts measures it), not judged.
+ * time to the first answer is reported (scripts/measureBrowserMock.ts measures it), not judged. In the same
+ * installation, a browser project's TypeScript (lib dom, no @types/node, libraries checked) compiles a file
+ * importing the `.` entry.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianWithEnrolledMembers } from '../../fixtures/datasetQueries.ts';
@@ -31,9 +36,9 @@ let built: BuiltPage;
 let results: PageResults;
 
 beforeAll(async () => {
-  if (!runs) return;
   const started = performance.now();
   await installPacked(work, [MSW]);
+  if (!runs) return;
   built = await buildBrowserMockPage(work);
   site = await serveStatic(built.root);
   browser = await launchChromium();
@@ -48,6 +53,51 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   rmSync(work, { recursive: true, force: true });
+});
+
+/** A browser app's strict check: the DOM's types and no others (no @types/node), every declaration checked. */
+const BROWSER_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    noEmit: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    lib: ['es2022', 'dom', 'dom.iterable'],
+    types: [],
+    skipLibCheck: false,
+  },
+  files: ['browser-app.mts'],
+};
+
+const BROWSER_APP = `import { createMock, LoginError, type FetchHandler, type InProcessSession, type Mock } from 'edu-platform-contract';
+const mock: Mock = createMock({ clock: { now: '2026-03-01T12:00:00.000Z', frozen: true } });
+const handler: FetchHandler = mock.fetch;
+const session: InProcessSession = mock.session('page');
+export async function signIn(user: string): Promise<string> {
+  try {
+    const tokens = await session.login({ clientId: 'app-agenda-familia', scopes: ['openid'], user });
+    return tokens.access_token;
+  } catch (error) {
+    if (error instanceof LoginError) return error.error;
+    throw error;
+  }
+}
+export const answer: Promise<Response> = handler(new Request('http://mock.test/v1/groups'));
+// @ts-expect-error the consent is approve or deny
+void session.login({ clientId: 'x', scopes: [], user: 'u', consent: 'maybe' });
+`;
+
+describe('the installed package in a browser project’s TypeScript', () => {
+  it('compiles a file importing the `.` entry with lib dom, types [] and skipLibCheck false', async () => {
+    writeFileSync(join(work, 'tsconfig.browser.json'), JSON.stringify(BROWSER_TSCONFIG));
+    writeFileSync(join(work, 'browser-app.mts'), BROWSER_APP);
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const checked = await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.browser.json'], { cwd: work, timeout: 120_000 }).catch(
+      (error: { stdout?: string; code?: number }) => error,
+    );
+    expect(checked.stdout ?? '').toBe('');
+  });
 });
 
 describe.skipIf(!runs)('a page on the worker-only mock, from the installed package', () => {
