@@ -142,8 +142,14 @@ describe('/__mock/mcp', () => {
   });
 
   it('runs the suite against the mock: a pass in a fresh session, a failure with its reproducer in one broken on purpose', async () => {
-    const fresh = (await call('run_conformance', { areas: ['groups'], generate: 0, session: 'fresh' })).structuredContent;
+    // Progress comes on the request's own event stream, one notification per case.
+    let progress = 0;
+    const run = (await client.callTool({ name: 'run_conformance', arguments: { areas: ['groups'], generate: 0, session: 'fresh' } }, undefined, {
+      onprogress: () => void progress++,
+    })) as CallToolResult;
+    const fresh = run.structuredContent as Record<string, unknown>;
     expect(fresh).toMatchObject({ verdict: 'pass', baseUrl: mock.url, failures: [] });
+    expect(progress).toBeGreaterThan(0);
     await call('set_faults', { session: 'broken', active: ['ignore-active-filter'] });
     const broken = (await call('run_conformance', { areas: ['groups'], generate: 0, session: 'broken' })).structuredContent;
     const failures = broken.failures as Array<{ check: string; curl: string; operationId: string }>;
