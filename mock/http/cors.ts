@@ -2,7 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 // Retry-After is not CORS-safelisted: a page's error screen reads it from a 503 or 429 (a stub's, docs/stubs.md).
-const EXPOSED = ['X-Total-Count', 'WWW-Authenticate', 'X-Mock-Warnings', 'X-Contract-Violations', 'Location', 'Retry-After', 'X-Mock-Stub'].join(', ');
+// X-Contract-Version: a page moving to a new contract one screen at a time reads which one answered (--previous-spec).
+const EXPOSED = [
+  'X-Total-Count',
+  'WWW-Authenticate',
+  'X-Mock-Warnings',
+  'X-Contract-Violations',
+  'Location',
+  'Retry-After',
+  'X-Mock-Stub',
+  'X-Contract-Version',
+].join(', ');
 
 export interface CorsOptions {
   /**

@@ -118,6 +118,20 @@ describe('the previous contract served beside the current one', () => {
     expect(plain.headers['x-contract-version']).toBeUndefined();
   });
 
+  it('lets a page of another origin read which version answered', async () => {
+    const [path, search] = ['/v1/classes', 'limit=1'];
+    const answer = await pipeline({
+      method: 'GET',
+      url: `${path}?${search}`,
+      path,
+      search,
+      headers: { ...auth, origin: 'http://localhost:5173', 'x-contract-version': 'previous' },
+    });
+    const head = (answer as Awaited<typeof answer> & object).headers;
+    const exposed = head[head.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'access-control-expose-headers') + 1];
+    expect(exposed).toMatch(/\bX-Contract-Version\b/);
+  });
+
   it('journals which version answered', async () => {
     const journal = deps.sessions.use(DEFAULT_SESSION).journal;
     const before = journal.count();
