@@ -122,6 +122,40 @@ describe('--state-file', () => {
   });
 });
 
+describe('stubs at start and across a crash', () => {
+  it('--stubs FILE serves its stubs; a stub added with --state-file survives kill -9', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-stubs-'));
+    const stubs = join(dir, 'stubs.json');
+    const state = join(dir, 'state.json');
+    const auth = { authorization: 'Bearer dev-colegio-horizonte-coordenator', 'community-id': 'colegio-horizonte' };
+    try {
+      writeFileSync(stubs, JSON.stringify({ stubs: [{ operationId: 'listGroups', status: 503, headers: { 'Retry-After': '2' } }] }));
+      const first = server(['--port', '0', '--quiet', '--state-file', state, '--stubs', stubs]);
+      const base = await listening(first);
+      const stubbed = await fetch(`${base}/v1/groups`, { headers: auth });
+      expect([stubbed.status, stubbed.headers.get('retry-after')]).toEqual([503, '2']);
+      const added = await fetch(`${base}/__mock/stubs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mock-session': 'alice' },
+        body: JSON.stringify({ operationId: 'getGroup', status: 418 }),
+      });
+      expect(added.status).toBe(201);
+      first.kill('SIGKILL');
+      await once(first, 'exit');
+      // Gone by a signal: exitCode stays null, so it is no longer one to stop.
+      running.splice(running.indexOf(first), 1);
+
+      const second = server(['--port', '0', '--quiet', '--state-file', state]);
+      const again = await listening(second);
+      const listed = (await (await fetch(`${again}/__mock/stubs`, { headers: { 'x-mock-session': 'alice' } })).json()) as { stubs: { status: number }[] };
+      expect(listed.stubs.map((s) => s.status)).toEqual([418]);
+      await stop(second);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('--state-file that cannot be used', () => {
   it('a folder that does not exist is refused at start, naming the path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-server-'));
