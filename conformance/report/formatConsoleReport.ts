@@ -72,9 +72,10 @@ export function formatConsoleReport(run: ReportData, options: ConsoleOptions = {
   const backoff = result.backoff ? ` · ${result.backoff.retries} retried after 429/503 Retry-After (${result.backoff.waitedMs} ms waited)` : '';
   lines.push(`${result.exchanges} requests in ${result.durationMs} ms · seed ${result.seed}${result.strict ? ' · strict' : ''}${backoff}`);
   const summary = summaryLine(result.counts);
-  // A run its deadline stopped says so on its last line: its summary is not a pass.
-  if (result.counts.failed === 0 && result.incomplete !== undefined) lines.push(paint('yellow', `${summary} · INCOMPLETE: ${result.incomplete}`));
-  else lines.push(result.counts.failed > 0 ? paint('red', summary) : paint('green', summary));
+  // The last line is coloured by the one verdict; a run its deadline (or its caller) stopped says so there.
+  const verdict = result.verdict.result;
+  if (verdict === 'incomplete') lines.push(paint('yellow', `${summary} · INCOMPLETE: ${result.incomplete ?? result.verdict.reasons.join('; ')}`));
+  else lines.push(verdict === 'fail' ? paint('red', summary) : paint('green', summary));
   return lines.join('\n');
 }
 

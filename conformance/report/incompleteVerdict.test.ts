@@ -7,6 +7,7 @@ import { finishRun } from './finishRun.ts';
 import { formatConsoleReport } from './formatConsoleReport.ts';
 import { toHtmlReport } from './toHtmlReport.ts';
 import { toJsonReport } from './toJsonReport.ts';
+import { toJunitXml } from './toJunitXml.ts';
 
 const contract = loadContract();
 const NOW = new Date('2026-03-02T09:00:00.000Z');
@@ -62,5 +63,20 @@ describe('the verdict of a run its deadline stopped', () => {
     expect([json.verdict.result, json.conformant]).toEqual([verdict, verdict === 'pass']);
     const last = formatConsoleReport(result, { color: false }).split('\n').at(-1);
     expect(last?.includes('INCOMPLETE')).toBe(verdict === 'incomplete');
+  });
+});
+
+// The console's last line and JUnit read the one verdict: a run no step failed, failed by an expired waiver, is red.
+describe('a verdict decided by more than the steps', () => {
+  it('an expired waiver fails the run: the console ends in red and JUnit names the verdict', () => {
+    const result = finishRun(raw(['passed'], false), {
+      contract,
+      profile: findProfile('platform'),
+      now: () => NOW,
+      waivers: [{ check: 'filter-matches', reason: 'old', expires: '2026-01-01' }],
+    });
+    expect(result.verdict.result).toBe('fail');
+    expect(formatConsoleReport(result, { color: true }).split('\n').at(-1)).toBe('\u001b[31m1 passed, 0 failed\u001b[39m');
+    expect(toJunitXml(result)).toContain('<property name="verdict" value="fail"/>');
   });
 });

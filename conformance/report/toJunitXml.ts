@@ -19,6 +19,8 @@ export function toJunitXml(run: ReportData): string {
       `      <property name="baseUrl" value="${esc(result.baseUrl)}"/>`,
       `      <property name="seed" value="${result.seed}"/>`,
       `      <property name="strict" value="${result.strict}"/>`,
+      // The run's one verdict (pass, fail, incomplete): an expired waiver or --min-coverage fails a run no step failed.
+      `      <property name="verdict" value="${result.verdict.result}"/>`,
       `    </properties>`,
       ...cases.map((c) => testcase(c, seconds(c.durationMs))),
       `  </testsuite>`,
