@@ -27,6 +27,8 @@ describe('parseMcpArgs', () => {
     [['--faults', 'nope'], /unknown fault "nope"/],
     [['--port', 'x'], /--port must be a port number/],
     [['--bogus'], /Unknown option '--bogus'/],
+    [['--public-url', 'https://mock.example.com'], /--public-url is not an option of the MCP server \(its options: --conform-target, --port/],
+    [['--cors-origins=http://localhost:5173'], /--cors-origins is not an option/],
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseMcpArgs(argv, {}, FAULTS)).toThrow(ServerUsageError);
     expect(() => parseMcpArgs(argv, {}, FAULTS)).toThrow(message);

@@ -53,6 +53,13 @@ export function parseMcpArgs(argv: readonly string[], env: Record<string, string
     }
   }
   const server = parseServerArgs(rest, env, knownFaults);
+  // The server's other options (--public-url, --cors-origins, …) shape a mock served to browsers on a network:
+  // refused by name rather than accepted and ignored.
+  for (const arg of rest) {
+    const name = /^--([a-z-]+)/.exec(arg)?.[1];
+    if (name !== undefined && !KEPT.includes(name) && !['quiet', 'help'].includes(name) && !REFUSED.some(([, flag]) => flag === `--${name}`))
+      throw new ServerUsageError(`--${name} is not an option of the MCP server (its options: --conform-target, --${[...KEPT, 'quiet'].join(', --')})`);
+  }
   for (const [key, flag] of REFUSED) {
     if (server[key] !== undefined)
       throw new ServerUsageError(`${flag} is not an option of the MCP server (start the mock with it, and drive it over /__mock/mcp)`);
@@ -66,7 +73,7 @@ export function mcpUsage(command: string): string {
     `Usage: ${command} [--port N] [--seed N] [--conform-target URL]... [options]`,
     '',
     'A Model Context Protocol server over stdio, for coding agents: the mock runs inside it, listening on',
-    '--port for the app being built, and its tools drive it (sessions, clock, latency, faults, journal, HAR,',
+    '--port for the app being built, and its tools drive it (sessions, clock, latency, faults, stubs, journal, HAR,',
     'operations and decisions, seeded data, requests, the conformance suite). Logs go to stderr: stdout is the protocol.',
     '',
     'options:',
