@@ -1,6 +1,5 @@
 import type { CheckFailure } from '../checks/Check.ts';
-import type { WaivedFailure, WaiverOutcome } from '../report/RunReportExtras.ts';
-import type { CaseResult, RunResult } from '../run/RunResult.ts';
+import type { CaseResult, RunResult, WaivedFailure, WaiverOutcome } from '../run/RunResult.ts';
 import { countCases } from '../run/countCases.ts';
 import { isExpired, type Waiver } from './waivers.ts';
 

@@ -1,14 +1,7 @@
 import { UsageError } from '../config/UsageError.ts';
+import type { Waiver } from '../config/Waiver.ts';
 
-/** A known failure a party accepts for a while: it is reported as waived, with its reason, and does not fail the run. */
-export interface Waiver {
-  check: string;
-  /** Only failures of this operation; every operation when absent. */
-  operation?: string;
-  reason: string;
-  /** Last day (UTC) the waiver holds, YYYY-MM-DD. */
-  expires: string;
-}
+export type { Waiver } from '../config/Waiver.ts';
 
 const KEYS = ['check', 'operation', 'reason', 'expires'];
 

@@ -1,11 +1,26 @@
 import type { CheckFailure } from '../checks/Check.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { Area } from '../config/ConformConfig.ts';
-import type { WaivedFailure } from '../report/RunReportExtras.ts';
+import type { Waiver } from '../config/Waiver.ts';
 import type { ReplayVariable } from './replayVariables.ts';
 import type { RunCounts } from './RunCounts.ts';
 
 export type { RunCounts } from './RunCounts.ts';
+
+/** A failure a waiver covers: shown with the waiver's reason, never failing the run. */
+export interface WaivedFailure extends CheckFailure {
+  waiver: Waiver;
+}
+
+/** What the waivers file did in this run. */
+export interface WaiverOutcome {
+  /** Waivers that covered at least one failure, with how many. */
+  applied: Array<{ waiver: Waiver; failures: number }>;
+  /** Waivers past their date: they cover nothing and fail the run. */
+  expired: Waiver[];
+  /** Waivers that matched no failure: the rule may hold now, and the waiver can go. */
+  stale: Waiver[];
+}
 
 /** One step of a scenario: the unit counted as passed, failed or skipped. */
 export interface CaseResult {
