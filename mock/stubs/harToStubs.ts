@@ -77,9 +77,9 @@ function stubOf(entry: HarEntry, contract: Contract): { stub: StubDefinition; ke
   const text = entry.response.content?.text;
   let body: unknown;
   if (text !== undefined && text !== '') {
-    const decoded = (entry.response.content as { encoding?: string }).encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
     try {
-      body = maskJson(JSON.parse(decoded));
+      const base64 = (entry.response.content as { encoding?: string }).encoding === 'base64';
+      body = maskJson(JSON.parse(base64 ? fromBase64(text) : text));
     } catch {
       return 'the answer is not JSON';
     }
@@ -129,4 +129,9 @@ function decode(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** HAR 1.2 §content: `encoding: "base64"` bodies, decoded with web APIs only (this module reaches the browser bundle). */
+function fromBase64(text: string): string {
+  return new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
 }
