@@ -3,7 +3,7 @@ import { createControlsRouter } from './controls/createControlsRouter.ts';
 import { controlsGuard } from './http/controlsGuard.ts';
 import { cors } from './http/cors.ts';
 import { hostGuard } from './http/hostGuard.ts';
-import { mountPath } from './http/mountPath.ts';
+import { mountPath } from './mountPath.ts';
 import { createDocsRouter } from './docs/createDocsRouter.ts';
 import { dashboardPage } from './ui/dashboardPage.ts';
 import { createMockApi } from './createMockApi.ts';

@@ -4,7 +4,7 @@ import type { Journal } from '../journal/Journal.ts';
 import { harFileName, journalToHar } from '../journal/journalToHar.ts';
 import { type JournalQuery, parseJournalQuery } from '../journal/journalQuery.ts';
 import { countJournal, HAR_CREATOR, journalsFor, listJournal, type OtherJournals } from './journalActions.ts';
-import { mountPathOf } from '../http/mountPath.ts';
+import { mountPathOf } from '../mountPath.ts';
 
 /** Where the journals are: each session keeps its own. */
 export interface JournalSource extends OtherJournals {

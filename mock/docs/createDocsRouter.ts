@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Contract } from '../../spec/contract.ts';
-import { mountPathOf } from '../http/mountPath.ts';
+import { mountPathOf } from '../mountPath.ts';
 import { escapeHtml } from '../oauth/escapeHtml.ts';
 import { requestSession } from '../sessions/frontDoor.ts';
 import { requestOrigin } from '../oauth/requestOrigin.ts';

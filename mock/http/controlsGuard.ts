@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import { writeProblem } from '../problems/writeProblem.ts';
-import { urlInMock } from './mountPath.ts';
+import { urlInMock } from '../mountPath.ts';
 
 export interface ControlsGuardOptions {
   /** When set, every control needs `Authorization: Bearer <adminToken>` (always set when bound beyond loopback). */

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Contract } from '../../spec/contract.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
-import { urlInMock } from './mountPath.ts';
+import { urlInMock } from '../mountPath.ts';
 import { problemFromError } from '../problems/problemFromError.ts';
 import { writeProblem } from '../problems/writeProblem.ts';
 

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { mountPathOf } from '../http/mountPath.ts';
+import { mountPathOf } from '../mountPath.ts';
 import type { Fault } from '../faults/Fault.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { mountPathOf } from '../http/mountPath.ts';
+import { mountPathOf } from '../mountPath.ts';
 import { publicOrigin } from '../http/publicOrigin.ts';
 
 /**
