@@ -46,8 +46,8 @@ describe('readmePaths and npmScriptsNamed', () => {
     expect(readmePaths(text)).toEqual({ inPackage, unprefixed });
   });
 
-  it("finds the repository README's clone-relative curl bodies and npm scripts (what the package once shipped)", () => {
-    const repo = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it("finds the repository docs' clone-relative curl bodies and npm scripts (what the package once shipped)", () => {
+    const repo = readFileSync(new URL('../docs/mock.md', import.meta.url), 'utf8');
     expect(readmePaths(repo).unprefixed).toContain('fixtures/samples/sync-upload.json');
     expect(npmScriptsNamed(repo)).toContain('proxy');
   });
