@@ -49,7 +49,7 @@ describe('readmePaths and npmScriptsNamed', () => {
   it("finds the repository docs' clone-relative curl bodies and npm scripts (what the package once shipped)", () => {
     const repo = readFileSync(new URL('../docs/mock.md', import.meta.url), 'utf8');
     expect(readmePaths(repo).unprefixed).toContain('fixtures/samples/sync-upload.json');
-    expect(npmScriptsNamed(repo)).toContain('proxy');
+    expect(npmScriptsNamed(repo)).toContain('dev');
   });
 
   it.each<[string, string, string[]]>([
