@@ -21,8 +21,13 @@ export interface ConformanceOptions {
   seed?: number;
   /** SHOULD rules (our own decisions) fail the run instead of warning (--strict). */
   strict?: boolean;
-  /** The test plan (--profile): platform by default. */
-  profile?: ProfileName;
+  /**
+   * The test plan (--profile): platform by default, or a profile file `{"name", "operations", "areas"?}`
+   * (a path ending in .json) naming what the target implements.
+   */
+  profile?: ProfileName | `${string}.json`;
+  /** The operationIds the target implements (--operations): only they are judged, covered and counted. */
+  operations?: readonly string[];
   /** Narrows the profile's areas (--only). */
   areas?: readonly Area[];
   /** Send no request that writes (--read-only). */

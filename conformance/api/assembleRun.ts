@@ -7,14 +7,16 @@ import { UsageError } from '../config/UsageError.ts';
 import { generateScenario } from '../generate/generateScenario.ts';
 import { generateSettings } from '../generate/GenerateSettings.ts';
 import { AREA_PLAN } from '../plan/areaPlan.ts';
-import { DEFAULT_PROFILE, findProfile, planAreas } from '../plan/profiles.ts';
+import { claimOperations, keepClaimed, parseProfileFile, type UnclaimedFinding } from '../plan/claimOperations.ts';
+import { DEFAULT_PROFILE, findProfile, planAreas, PROFILES, type Profile } from '../plan/profiles.ts';
 import { parseWaivers, type Waiver } from '../plan/waivers.ts';
 import { defaultRecordedConfig, loadReplayPlan, replayProfile } from '../replay/loadReplayPlan.ts';
 import { createReplayScenario } from '../replay/replayScenario.ts';
 import { createReport } from '../report/createReport.ts';
 import { finishRun } from '../report/finishRun.ts';
 import type { Report } from '../report/Report.ts';
-import type { ProgressEvent } from '../run/RunResult.ts';
+import { countCases } from '../run/countCases.ts';
+import type { ProgressEvent, RunResult } from '../run/RunResult.ts';
 import { runConformance as runEngine, type RunOptions } from '../run/runConformance.ts';
 import { scenarios as allScenarios } from '../scenarios/scenarios.ts';
 
@@ -26,6 +28,8 @@ export interface RunSettings {
   profile?: string;
   /** Narrows the profile's areas (--only). */
   only?: readonly Area[];
+  /** The operations the target claims to implement (--operations): the profile narrowed to them. */
+  operations?: readonly string[];
   readOnly?: boolean;
   strict?: boolean;
   /** Random cases per operation of the generative phase; false: no phase. */
@@ -63,7 +67,10 @@ export async function assembleRun(settings: RunSettings): Promise<Report> {
   const replay = settings.replay
     ? loadReplayPlan(settings.replay, settings.recordedConfig ?? defaultRecordedConfig(), contract, settings.readBytes ?? ((path) => readFileSync(path)))
     : undefined;
-  const profile = replay ? replayProfile(replay, AREA_PLAN.replay.checks) : findProfile(settings.profile ?? DEFAULT_PROFILE);
+  const planned = replay ? replayProfile(replay, AREA_PLAN.replay.checks) : resolveProfile(settings.profile, readFile);
+  const profile = settings.operations ? claimOperations(planned, settings.operations) : planned;
+  // A claim (--operations or a profile file) is what the run judges: recorded in the certificate for conform:diff.
+  const claimed = settings.operations || isProfileFile(settings.profile) ? profile.operations : undefined;
   const known = { checks: new Set([...checkRegistry.keys(), 'step-error']), operations: new Set(contract.operations.keys()) };
   // Waivers given as a list are held to the file's rules: a waiver naming no known check could never match.
   const waivers =
@@ -73,7 +80,9 @@ export async function assembleRun(settings: RunSettings): Promise<Report> {
         ? parseWaivers(JSON.stringify(settings.waivers), 'the waivers option', known)
         : [];
   const now = settings.now ?? (() => new Date());
-  const generate = generateSettings(typeof settings.generate === 'number' ? settings.generate : undefined, settings.replayCase);
+  const generated = generateSettings(typeof settings.generate === 'number' ? settings.generate : undefined, settings.replayCase);
+  // The generative phase sends nothing to an operation the target does not claim.
+  const generate = claimed ? { ...generated, operations: claimed } : generated;
   const raw = await runEngine({
     config: settings.config,
     areas: replay ? ['replay'] : generateAreas(planAreas(profile, settings.only), settings),
@@ -92,7 +101,8 @@ export async function assembleRun(settings: RunSettings): Promise<Report> {
     ...(settings.signal ? { signal: settings.signal } : {}),
     ...settings.engine,
   });
-  const data = finishRun(raw, {
+  const { run, unclaimed } = claimed ? judgeClaimed(raw, claimed) : { run: raw, unclaimed: [] };
+  const data = finishRun(run, {
     contract,
     profile,
     waivers,
@@ -100,7 +110,35 @@ export async function assembleRun(settings: RunSettings): Promise<Report> {
     ...(settings.minCoverage !== undefined ? { minCoverage: settings.minCoverage } : {}),
     ...(replay ? { replay: { har: replay.file, sha256: replay.sha256, calls: replay.calls.length, leftOut: replay.skipped } } : {}),
   });
-  return createReport(data, contract);
+  const claim = claimed ? { certificate: { ...data.certificate, operations: [...claimed] }, unclaimed } : {};
+  return createReport({ ...data, ...claim }, contract);
+}
+
+/** A profile file is named by its path (FILE.json); any other value is the name of a built-in profile. */
+function isProfileFile(name: string | undefined): name is string {
+  return name !== undefined && !PROFILES.some((p) => p.name === name) && name.endsWith('.json');
+}
+
+/** The named profile, or a profile file narrowing the platform to the operations it claims. */
+function resolveProfile(name: string | undefined, readFile: (path: string) => string): Profile {
+  if (!isProfileFile(name)) return findProfile(name ?? DEFAULT_PROFILE);
+  let text: string;
+  try {
+    text = readFile(name);
+  } catch (error) {
+    throw new UsageError(`cannot read the profile file ${name}: ${(error as Error).message}`);
+  }
+  return parseProfileFile(text, name, findProfile(DEFAULT_PROFILE));
+}
+
+/**
+ * The run judged on the claimed operations alone: failures on others are taken out and reported apart, and
+ * the steps counted again (a step failing only on an unclaimed operation passes).
+ */
+function judgeClaimed(raw: RunResult, claimed: readonly string[]): { run: RunResult; unclaimed: UnclaimedFinding[] } {
+  const { cases, unclaimed } = keepClaimed(raw.cases, claimed);
+  const counts = countCases(cases);
+  return { run: { ...raw, cases, counts, conformant: counts.failed === 0 && raw.incomplete === undefined }, unclaimed };
 }
 
 /** No generative phase (generate: false); a generated case replayed alone (it needs nothing else). */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { AREAS, type Area } from '../config/ConformConfig.ts';
-import type { CliArgs } from '../config/parseCliArgs.ts';
+import { parseOperations, type CliArgs } from '../config/parseCliArgs.ts';
 import { resolveConfig } from '../config/resolveConfig.ts';
 import { UsageError } from '../config/UsageError.ts';
 import type { Report } from '../report/Report.ts';
@@ -47,6 +47,7 @@ function settingsOf(o: ConformanceOptions): Omit<RunSettings, 'config' | 'seed'>
     ...(o.readOnly !== undefined ? { readOnly: o.readOnly } : {}),
     ...(o.profile !== undefined ? { profile: o.profile } : {}),
     ...(o.areas !== undefined ? { only: checkedAreas(o.areas) } : {}),
+    ...(o.operations !== undefined ? { operations: checkedOperations(o.operations) } : {}),
     ...(o.generate !== undefined ? { generate: checkedCount(o.generate) } : {}),
     ...(o.replayCase !== undefined ? { replayCase: o.replayCase } : {}),
     ...(replay ? { replay: replay.har, ...(replay.recordedConfig ? { recordedConfig: replay.recordedConfig } : {}) } : {}),
@@ -75,6 +76,17 @@ function checkedNumber(name: string, value: number, min: number, max: number, wh
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (whole && !Number.isInteger(value)))
     throw new UsageError(`${name} must be a${whole ? ' whole' : ''} number from ${min === Number.MIN_VALUE ? 'above 0' : min} to ${max}, got ${String(value)}`);
   return value;
+}
+
+/** The same rules as --operations' list: a list of operationIds (the plan says which the profile holds). */
+function checkedOperations(operations: readonly string[]): string[] {
+  if (!Array.isArray(operations) || !operations.every((op) => typeof op === 'string'))
+    throw new UsageError(`operations takes a list of operationIds; got ${JSON.stringify(operations)}`);
+  try {
+    return parseOperations(operations.join(','));
+  } catch {
+    throw new UsageError(`operations takes a list of operationIds such as ["listGroups", "getGroup"]; got ${JSON.stringify(operations).slice(0, 200)}`);
+  }
 }
 
 function checkedAreas(areas: readonly Area[]): Area[] {

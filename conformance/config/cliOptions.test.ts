@@ -15,6 +15,7 @@ const API_NAMES: ReadonlyArray<keyof ConformanceOptions> = [
   'strict',
   'seed',
   'profile',
+  'operations',
   'waivers',
   'minCoverage',
   'timeout',
@@ -46,6 +47,17 @@ describe('the options, declared once (conformance/config/cliOptions.ts)', () => 
         option.type === 'boolean' ? [`--${option.flag}`] : [`--${option.flag}`, 'v', ...(option.flag === 'recorded-config' ? ['--replay', 'x.har'] : [])];
       expect(Object.values(parseCliArgs(args))).toContain(option.type === 'boolean' ? true : 'v');
     }
+  });
+
+  it.each([
+    ['listGroups,getGroup', ['listGroups', 'getGroup']],
+    [' listGroups , listGroups ', ['listGroups']],
+  ])('--operations %j is the list %j', (text, list) => {
+    expect(parseCliArgs(['--operations', text]).operations).toEqual(list);
+  });
+
+  it.each(['', ',', 'list groups', '../x', 'a'.repeat(101)])('--operations %j is a usage error', (text) => {
+    expect(() => parseCliArgs(['--operations', text])).toThrow(/--operations takes comma-separated operationIds/);
   });
 
   it('gives each API name of the table to runConformance', () => {

@@ -97,10 +97,26 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   {
     flag: 'profile',
     type: 'string',
-    value: 'NAME',
+    value: 'NAME|FILE.json',
     default: 'platform',
     api: 'profile',
-    help: ['the test plan: platform (default, everything), data-action-provider (the two data', 'actions), read-only (no writes); --only narrows it further'],
+    help: [
+      'the test plan: platform (default, everything), data-action-provider (the two data',
+      'actions), read-only (no writes); --only narrows it further. A FILE.json',
+      '{"name", "operations": [...], "areas"?: [...]} narrows the platform to what it claims',
+    ],
+  },
+  {
+    flag: 'operations',
+    type: 'string',
+    custom: true,
+    value: 'LIST',
+    api: 'operations',
+    help: [
+      'comma-separated operationIds the target implements (e.g. listGroups,getGroup): only',
+      'their areas run, coverage and --min-coverage count them, and a failure on another',
+      'operation is reported apart without failing the run',
+    ],
   },
   {
     flag: 'waivers',

@@ -25,7 +25,10 @@ export interface CliArgs {
   html?: string;
   /** --markdown FILE: the summary for a CI job summary or a pull-request comment. */
   markdown?: string;
+  /** --profile NAME, or a profile FILE.json. */
   profile?: string;
+  /** --operations LIST: the operationIds the target claims to implement. */
+  operations?: string[];
   waivers?: string;
   minCoverage?: number;
   /** The whole run's deadline in seconds (--timeout). */
@@ -94,6 +97,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   if (out.recordedConfig !== undefined && out.replay === undefined) throw new UsageError('--recorded-config goes with --replay FILE.har');
   if (v.only !== undefined) out.only = parseAreas(v.only);
+  if (v.operations !== undefined) out.operations = parseOperations(v.operations);
   if (v.header !== undefined) out.headers = parseHeaders(v.header);
   if (v.seed !== undefined) {
     if (!/^\d{1,10}$/.test(v.seed) || Number(v.seed) > 0xffffffff)
@@ -142,6 +146,21 @@ function parseAreas(text: string): Area[] {
   const unknown = names.filter((n) => !(AREAS as readonly string[]).includes(n));
   if (unknown.length > 0 || names.length === 0) throw new UsageError(`--only takes ${AREAS.join(', ')} (comma-separated); got "${text}"`);
   return names as Area[];
+}
+
+/** --operations' list: operationIds (whether the profile holds them is the plan's to say, naming the known ones). */
+export function parseOperations(text: string): string[] {
+  const names = [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0 || names.length > 100 || !names.every((n) => /^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(n)))
+    throw new UsageError(`--operations takes comma-separated operationIds such as listGroups,getGroup; got "${text.slice(0, 200)}"`);
+  return names;
 }
 
 /** RFC 9110 §5.1: a header name is a token; the value must not break the line. */

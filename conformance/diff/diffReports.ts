@@ -14,6 +14,8 @@ export interface ReportForDiff {
   certificate?: RunPlan & { specSha256?: string; target?: string };
   /** Why the run is incomplete (its deadline stopped it). */
   incomplete?: string;
+  /** The run's one verdict, as every reporter reads it. */
+  verdict?: { result?: string };
 }
 
 /** A rule a step broke: its check and operation, how many of the step's failures share them, the first message. */
@@ -82,7 +84,7 @@ export function diffReports(before: ReportForDiff, after: ReportForDiff): Report
   const unfinishedNow = new Set(after.cases.filter((c) => c.status === 'skipped' && /^not finished/.test(c.skipReason ?? '')).map(stepName));
   const incomplete = (['before', 'after'] as const).filter((which) => {
     const report = which === 'before' ? before : after;
-    return report.certificate?.result === 'incomplete' || report.incomplete !== undefined;
+    return report.verdict?.result === 'incomplete' || report.incomplete !== undefined;
   });
   return {
     newlyFailing: [...now.values()].filter((k) => !old.has(k.step)),

@@ -11,6 +11,8 @@ export interface GenerateSettings {
   shrinkPerOperation: number;
   /** Replays only this case (--replay-case), with the run's seed. */
   replayCase?: string;
+  /** The operations the target claims (--operations): no case is sent to another. */
+  operations?: readonly string[];
 }
 
 export const DEFAULT_GENERATE: GenerateSettings = {

@@ -50,14 +50,17 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
       let installation: Json | undefined;
       const replay = settings.replayCase;
 
+      // Only what the target claims is sent (--operations): a login for getUserInfo, a read of the installation to update.
+      const claims = (operationId: string): boolean => settings.operations === undefined || settings.operations.includes(operationId);
       await step('generated: the group list walked page by page to its end', async (s) => {
         if (!s.config.token || !s.config.community) return s.skip('no bearer token or community');
+        if (!claims('listGroups')) return s.skip('listGroups is not among the operations claimed (--operations)');
         group = await walkPages(s, learned);
       });
-      if (shared.userToken === undefined && base.config.oauth && (replay === undefined || replay.startsWith('getUserInfo/'))) {
+      if (shared.userToken === undefined && base.config.oauth && claims('getUserInfo') && (replay === undefined || replay.startsWith('getUserInfo/'))) {
         shared.userToken = (await obtainUserToken(base, base.config.oauth))?.token;
       }
-      if (!base.readOnly && base.config.appId && base.config.community && base.config.token) {
+      if (!base.readOnly && claims('updateAppInstallation') && base.config.appId && base.config.community && base.config.token) {
         const listed = await base.send({ operationId: 'listAppInstallations', path: { appId: base.config.appId }, expect: { valid: true } });
         installation = ownInstallation(listed.response?.body, base.config.community);
       }
@@ -68,7 +71,7 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
         ...(installation ? { installation } : {}),
         syncRunId: base.rng.fork('generate').hex(24),
         aliasPrefix: prefix,
-      });
+      }).filter((t) => claims(t.operationId));
 
       if (replay !== undefined) {
         await step(`generated: replay of case ${replay}`, async (s) => {

@@ -1,3 +1,4 @@
+import type { UnclaimedFinding } from '../plan/claimOperations.ts';
 import type { RunResult } from '../run/RunResult.ts';
 import type { Certificate } from './certificate.ts';
 import type { Verdict, WaiverOutcome } from './RunReportExtras.ts';
@@ -21,6 +22,8 @@ export interface ReportData extends Omit<RunResult, 'conformant'> {
   minCoverage?: number;
   waivers: WaiverOutcome;
   certificate: Certificate;
+  /** What the run found on operations the target does not claim (--operations, a profile file): never failing it. */
+  unclaimed?: UnclaimedFinding[];
 }
 
 /** The report `runConformance` returns: its data, and each rendering of it (nothing is printed unless asked). */

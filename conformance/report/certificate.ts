@@ -16,6 +16,8 @@ export interface Certificate {
   strict: boolean;
   readOnly: boolean;
   areas: string[];
+  /** The operations the target claimed (--operations, a profile file); absent: every operation of the profile. */
+  operations?: string[];
   startedAt: string;
   endedAt: string;
   counts: RunCounts;

@@ -1,4 +1,5 @@
 import type { CheckFailure } from '../checks/Check.ts';
+import type { GroupedFinding } from '../checks/groupFindings.ts';
 import type { ReportData } from './Report.ts';
 import { forReport } from './forReport.ts';
 import { jsonReportExtras } from './jsonReportExtras.ts';
@@ -17,6 +18,8 @@ export function toJsonReport(run: ReportData): string {
     ...(f.expected !== undefined ? { expected: f.expected } : {}),
     ...(f.actual !== undefined ? { actual: f.actual } : {}),
     ...(f.source ? { source: f.source } : {}),
+    // One bug tried with several values is one finding: how many of its kind the step found, and a few.
+    ...('occurrences' in f ? { occurrences: (f as GroupedFinding).occurrences, examples: (f as GroupedFinding).examples.map(result.redact) } : {}),
     exchange: {
       id: f.exchange.id,
       ...(f.exchange.operationId ? { operationId: f.exchange.operationId } : {}),

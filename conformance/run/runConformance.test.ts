@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../testing/startServer.ts';
 import { startFakeDataActions } from '../testing/fakeDataActions.ts';
+import type { Check } from '../checks/Check.ts';
+import { fakeExchange } from '../testing/fakeExchange.ts';
 import { runConformance } from './runConformance.ts';
 import { UnreachableError } from './UnreachableError.ts';
 import { startServer } from '../testing/startServer.ts';
@@ -102,6 +104,50 @@ describe('runConformance', () => {
       ],
     });
     expect(result.cases[0]).toMatchObject({ status: 'failed', failures: [{ check: 'step-error', message: 'the step could not complete: boom' }] });
+  });
+
+  it('shows one bug tried with several values as one finding, with its count and examples', async () => {
+    server = await startFakeDataActions({ secret: 's' });
+    // A check that fails once per value tried, as a filter ignored for every name sent would.
+    const perValue: Check<string[]> = {
+      name: 'filter-matches',
+      description: 'test',
+      rules: {},
+      run: (values) =>
+        values.map((v) => ({
+          check: 'filter-matches',
+          severity: 'MUST',
+          message: `name=${v} kept a group not matching`,
+          exchange: fakeExchange('listGroups', 200, []),
+        })),
+    };
+    const result = await runConformance({
+      config: { baseUrl: server.url },
+      seed: 1,
+      now: NOW,
+      scenarios: [
+        {
+          area: 'groups',
+          title: 'values',
+          missing: () => undefined,
+          run: async (step) => step('tried', async (s) => void s.check(perValue, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])),
+        },
+      ],
+    });
+    const failures = result.cases[0]?.failures ?? [];
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({
+      check: 'filter-matches',
+      occurrences: 7,
+      examples: [
+        'name=a kept a group not matching',
+        'name=b kept a group not matching',
+        'name=c kept a group not matching',
+        'name=d kept a group not matching',
+        'name=e kept a group not matching',
+      ],
+    });
+    expect(failures[0]?.message).toMatch(/^name=a kept a group not matching \(and 6 more of this kind on listGroups/);
   });
 
   it('throws UnreachableError when nothing answers', async () => {

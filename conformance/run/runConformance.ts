@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { loadContract, type Contract } from '../../spec/contract.ts';
 import { createRng } from '../../fixtures/rng.ts';
 import type { CheckFailure } from '../checks/Check.ts';
+import { groupFindings } from '../checks/groupFindings.ts';
 import { createClient, DEADLINE_PASSED } from '../client/createClient.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import { createSecretBook } from '../client/SecretBook.ts';
@@ -212,14 +213,20 @@ function toCase(area: Area, title: string, recorder: StepRecorder, strict: boole
     area,
     title,
     status,
-    failures: failing,
-    warnings,
+    // One bug is one finding per check and operation, however many values showed it (with a count and examples).
+    failures: grouped(failing),
+    warnings: grouped(warnings),
     ...(skipReason !== undefined ? { skipReason } : {}),
     operationIds: [...recorder.operationIds],
     exchanges: recorder.exchanges,
     durationMs: Math.round(durationMs),
     checks: [...(recorder.checks ?? [])],
   };
+}
+
+/** The step's findings grouped by kind; a finding alone is kept as it was found. */
+function grouped(failures: readonly CheckFailure[]): CheckFailure[] {
+  return groupFindings(failures).map(({ occurrences, examples, ...finding }) => (occurrences === 1 ? finding : { ...finding, occurrences, examples }));
 }
 
 /** A step that threw is a failure of the step itself: the answers it got did not let it go on. */
