@@ -45,20 +45,20 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) => resolve(dirname(file), m[1] as string));
 }
 
-/** The climbing imports docs/architecture.md names, as `from → to` rooms: circles still to break. */
-const NAMED_CLIMBS: readonly string[] = [
-  'conformance/checks/ → conformance/replay/',
-  'conformance/arazzo/ → conformance/replay/',
-  'conformance/replay/ → conformance/plan/',
-  'conformance/replay/ → conformance/report/',
-];
+/**
+ * The climbing imports docs/architecture.md names, as `from → to` rooms: at most one, each a circle still to
+ * break. None today: a new one is named here and on the page, or it fails below.
+ */
+const NAMED_CLIMBS: readonly string[] = [];
 
 describe("docs/architecture.md, the suite's rooms", () => {
   it('names every folder and top-level file of conformance/, each once', () => {
     expect([...tableRows()].sort()).toEqual(roomsOnDisk());
   });
 
-  it('names each climbing import it allows', () => {
+  it('names each climbing import it allows (at most one), and says so when there is none', () => {
+    expect(NAMED_CLIMBS.length).toBeLessThanOrEqual(1);
+    if (NAMED_CLIMBS.length === 0) expect(page).toContain('No import of `conformance/` climbs the table');
     for (const climb of NAMED_CLIMBS) {
       const [from, to] = climb.split(' → ') as [string, string];
       expect(page).toContain(`\`${from}\``);

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { harToArazzo } from '../conformance/arazzo/harToArazzo.ts';
 import { UsageError } from '../conformance/config/UsageError.ts';
-import { readHar } from '../conformance/replay/readHar.ts';
+import { readHar } from '../conformance/har/readHar.ts';
 import { DEFAULT_SPEC_PATH, loadDocument } from '../spec/loadDocument.ts';
 
 export const FLOW_ARAZZO_USAGE = `Usage: npm run flow:arazzo -- HAR --out FILE [--spec FILE] [--title TEXT]

@@ -16,7 +16,7 @@ import { OAUTH_OPERATION_IDS } from '../mock/oauth/oauthOperationIds.ts';
 import { mockableDocument } from './mockableDocument.ts';
 import { DEFAULT_SESSION } from '../mock/sessions/SessionRegistry.ts';
 import type { ConformConfig } from '../conformance/config/ConformConfig.ts';
-import { readHar } from '../conformance/replay/readHar.ts';
+import { readHar } from '../conformance/har/readHar.ts';
 import { createReplayScenario } from '../conformance/replay/replayScenario.ts';
 import { selectApiEntries } from '../conformance/replay/selectApiEntries.ts';
 import { runConformance } from '../conformance/run/runConformance.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../spec/loadDocument.ts';
-import type { HarExchange } from '../replay/readHar.ts';
+import type { HarExchange } from '../har/readHar.ts';
 import { harToArazzo } from './harToArazzo.ts';
 
 const DOC = loadDocument();

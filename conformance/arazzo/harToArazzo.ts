@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { indexOperations, type OperationSpec } from '../../spec/operationIndex.ts';
 import { escapePointerToken } from '../../spec/resolvePointer.ts';
-import type { HarExchange } from '../replay/readHar.ts';
+import type { HarExchange } from '../har/readHar.ts';
 
 /** An Arazzo 1.0.1 document (https://spec.openapis.org/arazzo/v1.0.1), the parts this export writes. */
 export interface ArazzoDocument {

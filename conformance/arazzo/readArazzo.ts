@@ -3,7 +3,7 @@ import { loadYaml } from '../../spec/loadYaml.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
 import { isRecord } from '../checks/values.ts';
 import { UsageError } from '../config/UsageError.ts';
-import { HAR_LIMITS, type HarExchange } from '../replay/readHar.ts';
+import { HAR_LIMITS, type HarExchange } from '../har/readHar.ts';
 
 /** What an Arazzo document gives a replay: its steps as recorded exchanges, and what of it the replay does not judge. */
 export interface ArazzoExchanges {

@@ -53,7 +53,7 @@ import { updatedAfter } from './updatedAfter.ts';
 import { userInfoIncludes } from './userInfoIncludes.ts';
 import { validRequestAccepted } from './validRequestAccepted.ts';
 // The replay's own checks (run only by --replay), registered so waivers, reports and the README name them too.
-import { replayKeysKept, replayStatusClass, replayWriteVisible } from '../replay/replayChecks.ts';
+import { replayKeysKept, replayStatusClass, replayWriteVisible } from './replayChecks.ts';
 
 /** The checks run on every exchange, in this order. */
 export const exchangeChecks = [responseReceived, noServerError, statusDocumented, contentType, responseSchema, keySpelling] as const;

@@ -20,7 +20,7 @@ import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts'
 import { readBody, startServer, type RunningServer } from '../testing/startServer.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
 import { DEFAULT_RECORDED_CONFIG, loadReplayPlan } from './loadReplayPlan.ts';
-import { readHar } from './readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import { createReplayScenario, type ReplayPlan } from './replayScenario.ts';
 import { recordMockSession } from './testing/recordMockSession.ts';
 

@@ -14,7 +14,7 @@ import { runConformance } from '../run/runConformance.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { readBody, startServer, type RunningServer } from '../testing/startServer.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
-import { readHar } from './readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import { createReplayScenario } from './replayScenario.ts';
 import { selectApiEntries } from './selectApiEntries.ts';
 

@@ -5,10 +5,9 @@ import type { Contract } from '../../spec/contract.ts';
 import { isRecord } from '../checks/values.ts';
 import type { ConformConfig } from '../config/ConformConfig.ts';
 import { UsageError } from '../config/UsageError.ts';
-import type { Profile } from '../plan/profiles.ts';
-import { sha256Of } from '../report/certificate.ts';
+import { sha256Of } from '../sha256Of.ts';
 import { isArazzoText, readArazzo } from '../arazzo/readArazzo.ts';
-import { readHar } from './readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import type { ReplayPlan } from './replayScenario.ts';
 import { selectApiEntries } from './selectApiEntries.ts';
 
@@ -55,16 +54,4 @@ function read(readBytes: (path: string) => Buffer, path: string, flag: string): 
   } catch (error) {
     throw new UsageError(`${flag}: cannot read ${path}: ${(error as Error).message}`);
   }
-}
-
-/** The test plan of a replay: the operations the recording calls, each exchange's checks and the replay's own. */
-export function replayProfile(plan: ReplayPlan, checks: readonly string[]): Profile {
-  return {
-    name: 'replay',
-    summary: `the calls recorded in ${plan.file}`,
-    areas: ['replay'],
-    readOnly: false,
-    operations: [...new Set(plan.calls.map((c) => c.operationId))],
-    checks: [...checks],
-  };
 }

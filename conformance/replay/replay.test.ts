@@ -7,7 +7,7 @@ import type { RunResult } from '../run/RunResult.ts';
 import { readBody, startServer, type RunningServer } from '../testing/startServer.ts';
 import type { TargetOptions } from '../testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
-import { readHar } from './readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import { createReplayScenario, type ReplayPlan } from './replayScenario.ts';
 import { selectApiEntries } from './selectApiEntries.ts';
 import { recordMockSession, type RecordedSession } from './testing/recordMockSession.ts';

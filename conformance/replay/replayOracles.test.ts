@@ -5,7 +5,7 @@ import type { RunResult } from '../run/RunResult.ts';
 import { runConformance } from '../run/runConformance.ts';
 import { REPLAY_FAULTS, type ReplayFault } from '../testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
-import { readHar } from './readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import { createReplayScenario, type ReplayPlan } from './replayScenario.ts';
 import { selectApiEntries } from './selectApiEntries.ts';
 

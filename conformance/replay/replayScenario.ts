@@ -11,7 +11,7 @@ import { obtainUserToken } from '../scenarios/obtainUserToken.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
 import { configValueMap } from './configValueMap.ts';
 import { ReplayMapper } from './ReplayMapper.ts';
-import { replayKeysKept, replayStatusClass, replayWriteVisible } from './replayChecks.ts';
+import { replayKeysKept, replayStatusClass, replayWriteVisible } from '../checks/replayChecks.ts';
 import { judgeRelations, type Replayed } from './replayRelations.ts';
 import type { RecordedCall } from './selectApiEntries.ts';
 import { whyNotSendable } from './whyNotSendable.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
 import { runConformance } from '../run/runConformance.ts';
 import { sendJson, startServer, type RunningServer } from '../testing/startServer.ts';
-import { readHar } from './readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import { createReplayScenario } from './replayScenario.ts';
 import { selectApiEntries } from './selectApiEntries.ts';
 import { whyNotSendable, type OutgoingParts } from './whyNotSendable.ts';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Waiver } from '../plan/waivers.ts';
 import type { RunCounts } from '../run/RunCounts.ts';
 
@@ -30,8 +29,4 @@ export interface Certificate {
 }
 
 export { suiteIdentity } from '../suiteIdentity.ts';
-
-/** sha256 (hex) of a file's exact bytes. */
-export function sha256Of(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+export { sha256Of } from '../sha256Of.ts';

@@ -1,5 +1,5 @@
 import type { Contract } from '../../spec/contract.ts';
-import { readHar } from '../replay/readHar.ts';
+import { readHar } from '../har/readHar.ts';
 import { selectApiEntries } from '../replay/selectApiEntries.ts';
 import type { Level, SpecChange } from './SpecChange.ts';
 

@@ -1,8 +1,8 @@
-import { decided, defineCheck, stated, type CheckFailure } from '../checks/Check.ts';
+import { decided, defineCheck, stated, type CheckFailure } from './Check.ts';
 import type { Exchange } from '../client/Exchange.ts';
-import { statedResponse } from '../checks/statedResponses.ts';
-import { isRecord } from '../checks/values.ts';
-import type { RecordedCall } from './selectApiEntries.ts';
+import { statedResponse } from './statedResponses.ts';
+import { isRecord } from './values.ts';
+import type { RecordedCall } from '../har/RecordedCall.ts';
 
 /** The recorded exchange, short, beside the actual one (the failure's own exchange) in every report. */
 export function recordedSide(call: RecordedCall, extra: Record<string, unknown> = {}): Record<string, unknown> {

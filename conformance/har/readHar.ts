@@ -1,5 +1,4 @@
 import { UsageError } from '../config/UsageError.ts';
-import { isRecord, type Json } from '../checks/values.ts';
 
 /** One exchange of a HAR 1.2 log, reduced to what a replay needs; bodies as text (base64 decoded). */
 export interface HarExchange {
@@ -18,6 +17,13 @@ export interface HarExchange {
   resourceType?: string;
   /** The Arazzo step this exchange was read from (`--replay FILE.arazzo.yaml`): the replay's step titles name it. */
   stepId?: string;
+}
+
+/** A JSON object (the HAR room sits below conformance/checks/, whose values helpers it cannot import). */
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A HAR is whatever a browser or a server wrote: bounded here, as everything a target sends. */
