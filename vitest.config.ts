@@ -68,6 +68,8 @@ const E2E = [
 const INTEGRATION = [
   'mock/{controls,handlers,http,oauth,sessions,persist,docs,proxy,inprocess,node,mcp}/**/*.test.ts',
   'conformance/{replay,generate}/**/*.test.ts',
+  // Two replicas in-process on a fake database, racing for a stub's last use.
+  'mock/replicas/shareStubUse.test.ts',
   'conformance/{client,plan,report,run}/**/*.test.ts',
   // The suite's programmatic API and its vitest tests, against the test target in-process.
   'conformance/{api,vitest}/**/*.test.ts',

@@ -26,14 +26,14 @@ export async function takeStub(
   query: Record<string, unknown>,
   body: unknown,
 ): Promise<Stubbed | undefined> {
-  const stub = session.stubs.take({
-    method: request.method,
-    path: decodePath(request.path),
-    operationId: op.operationId,
-    query,
-    headers: request.headers,
-    body,
-  });
+  const stubRequest = { method: request.method, path: decodePath(request.path), operationId: op.operationId, query, headers: request.headers, body };
+  const { stubs } = session;
+  // Replicas: a use of a stub with `times` is a shared fact, committed before the answer (docs/scale-out.md),
+  // so "the next listGroups answers 503 once" answers once across every replica: it is taken on the session's
+  // latest state, where another replica may have used the stub up first. One process: counted in memory.
+  const share = stubs.shareUse;
+  const found = share ? stubs.peek(stubRequest) : undefined;
+  const stub = share && found?.remaining !== undefined ? await share((current) => current.take(stubRequest)) : stubs.take(stubRequest);
   if (!stub) return undefined;
   if (stub.delayMs) await new Promise((resolve) => setTimeout(resolve, stub.delayMs));
   return { stub, answer: stubAnswer(session.contract, op, stub) };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createRunningClock } from '../clock.ts';
 import type { Session } from '../sessions/Session.ts';
@@ -14,6 +15,7 @@ import { type ChangeToCommit, CommitOutcomeUnknown, type Listening, type Replica
 import { refillJournals } from './refillJournals.ts';
 import { SessionTails } from './SessionTails.ts';
 import { FRESH_MS, SeenCommits } from './SeenCommits.ts';
+import { shareStubUse } from './shareStubUse.ts';
 import { captureSide, newlyRedeemed, sameSide } from './SideState.ts';
 
 export interface ReplicaGateOptions {
@@ -65,6 +67,8 @@ export class ReplicaGate {
   private heartbeat: NodeJS.Timeout | undefined;
   private outage = false;
   private readonly timeoutMs: number;
+  /** The session a write request runs in (under its lock): a stub it uses is committed with its own changes. */
+  private readonly writing = new AsyncLocalStorage<string>();
 
   constructor(private readonly options: ReplicaGateOptions) {
     this.tails = new SessionTails(options.sessions, options.seed);
@@ -171,6 +175,7 @@ export class ReplicaGate {
       if (control) await deadline.race(this.beforeControl(method, path, req, named));
       this.recovered();
       this.journal.attach(this.tails.depsOf(named).journal, named);
+      this.shareStubs(named);
       if (this.tails.touchDue(named, this.wall.now().getTime())) this.options.db.touch([named]).catch(() => undefined);
       if (writer && !(method === 'POST' && path === '/__mock/journal/count')) await this.write(named, path, method, req, res, next, deadline);
       else next(req, res);
@@ -234,6 +239,17 @@ export class ReplicaGate {
     }
   }
 
+  /**
+   * A stub with `times` the session's requests use is counted in the database before the answer leaves; a
+   * write request's own commit carries it (it holds the session's lock already).
+   */
+  private shareStubs(session: string): void {
+    this.tails.depsOf(session).stubs.shareUse = (take) =>
+      this.writing.getStore() === session
+        ? Promise.resolve(take(this.tails.depsOf(session).stubs))
+        : shareStubUse(this.options.db, this.tails, session, this.timeoutMs, take);
+  }
+
   private async write(
     session: string,
     path: string,
@@ -256,6 +272,8 @@ export class ReplicaGate {
         deadline.check();
         deadline.cancel();
         this.tails.seedWrite(session, tx.head);
+        // The catch-up may have made the session anew.
+        this.shareStubs(session);
         const deps = this.tails.depsOf(session);
         const before = captureSide(deps);
         const collected: Collected = { writes: [], supersedes: undefined };
@@ -263,7 +281,7 @@ export class ReplicaGate {
         this.collecting.set(session, collected);
         try {
           const done = heldAnswer(res);
-          next(req, res);
+          this.writing.run(session, () => next(req, res));
           ended = await done;
         } finally {
           this.collecting.delete(session);

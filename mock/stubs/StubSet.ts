@@ -8,8 +8,18 @@ import { MAX_STUBS, type StubDefinition, type StubView } from './StubDefinition.
  * rule: a newer stub overrides an older one without removing it). Only that stub counts the request.
  * A used-up stub (`times` spent) stays listed with `remaining: 0` until removed, so its count can be read.
  */
+/**
+ * Commits a use of a stub with `times` where every replica sees it before the answer leaves (ReplicaGate):
+ * `take` runs against the session's stubs at their latest shared state (a rebuild may have replaced the set
+ * the request began with), and what it returns is the stub this request won, if any is still left. Absent
+ * (one process, the in-process mock): the use is counted in memory only.
+ */
+export type SharedStubUse = (take: (current: StubSet) => StubView | undefined) => Promise<StubView | undefined>;
+
 export class StubSet {
   private stubs: StubView[] = [];
+  /** Set by the replicas' gate; not state (never exported, never restored). */
+  shareUse: SharedStubUse | undefined;
   private nextId = 1;
   /** Grows on every change (added, removed, switched, counted). */
   version = 0;
@@ -37,6 +47,21 @@ export class StubSet {
 
   /** The stub that answers this request, counted; undefined when none matches. */
   take(request: StubRequest): StubView | undefined {
+    const best = this.best(request);
+    if (!best) return undefined;
+    best.matched++;
+    if (best.remaining !== undefined) best.remaining--;
+    this.version++;
+    return { ...best };
+  }
+
+  /** The stub that would answer this request, not counted. */
+  peek(request: StubRequest): StubView | undefined {
+    const best = this.best(request);
+    return best && { ...best };
+  }
+
+  private best(request: StubRequest): StubView | undefined {
     let best: StubView | undefined;
     for (const stub of this.stubs) {
       if (!stub.enabled || stub.remaining === 0) continue;
@@ -44,11 +69,7 @@ export class StubSet {
       if (best && (stub.priority ?? 0) < (best.priority ?? 0)) continue;
       if (matchStub(stub, request)) best = stub;
     }
-    if (!best) return undefined;
-    best.matched++;
-    if (best.remaining !== undefined) best.remaining--;
-    this.version++;
-    return { ...best };
+    return best;
   }
 
   list(): StubView[] {
