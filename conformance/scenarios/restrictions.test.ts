@@ -6,15 +6,23 @@ import { RESTRICTION_FAULTS, RESTRICTION_SHOULD_FAULTS, type RestrictionFault } 
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
 import { dataActionsScenario } from './dataActionsScenario.ts';
 import { installationsScenario } from './installationsScenario.ts';
+import { userInfoScenario } from './userInfoScenario.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 const failed = (result: RunResult, severity?: 'MUST' | 'SHOULD'): string[] =>
   [...new Set(result.cases.flatMap((c) => c.failures.filter((f) => !severity || f.severity === severity).map((f) => f.check)))].sort();
 const warned = (result: RunResult): string[] => [...new Set(result.cases.flatMap((c) => c.warnings.map((w) => w.check)))].sort();
 
-/** The two scenarios these restrictions live in, in-process: each fault costs one short run, not a whole suite. */
+/** The scenarios these restrictions live in, in-process: each fault costs one short run, not a whole suite. */
 const run = (config: TestTarget['config'], strict: boolean): Promise<RunResult> =>
-  runConformance({ config, strict, seed: 7, now: NOW, areas: ['installations', 'data-actions'], scenarios: [installationsScenario, dataActionsScenario] });
+  runConformance({
+    config,
+    strict,
+    seed: 7,
+    now: NOW,
+    areas: ['installations', 'data-actions', 'user-info'],
+    scenarios: [installationsScenario, dataActionsScenario, userInfoScenario],
+  });
 
 /** The steps that probe a restriction's negative side: never skipped against a target configured for them. */
 const PROBES = [
@@ -22,6 +30,10 @@ const PROBES = [
   'refuse to approve an app approved automatically, changing nothing',
   "users: another community's call answers none of this one's records",
   "components: another community's call answers none of this one's records",
+  'user-info with includes=members,groups',
+  'user-info with includes=groups,community',
+  'user-info with includes=members,groups,community',
+  'user-info with includes=groups,community,members,groups',
 ];
 const faults = Object.entries(RESTRICTION_FAULTS) as Array<[RestrictionFault, string]>;
 

@@ -7,6 +7,14 @@ import type { Scenario } from './Scenario.ts';
 
 const METADATA_PATH = '/.well-known/oauth-authorization-server';
 
+/** Lists whose first and last items differ from the canonical order's, one with a duplicate item. */
+export const INCLUDES_ORDERS: readonly string[][] = [
+  ['groups', 'members'],
+  ['community', 'groups'],
+  ['community', 'groups', 'members'],
+  ['groups', 'community', 'members', 'groups'],
+];
+
 /** User-info with each `includes`: a part appears only when asked for; keys spelled as the description spells them. */
 export const userInfoScenario: Scenario = {
   area: 'user-info',
@@ -40,11 +48,13 @@ export const userInfoScenario: Scenario = {
       }
     });
 
-    // Every combination of includes: none, each part, each pair, all three.
+    // Every combination of includes: none, each part, each pair, all three; then lists in other orders and with
+    // a duplicate, so a server that honours only the first item, or only the last, misses a part in some list.
     const parts = USER_INFO_PARTS.map((p) => p.include);
-    const variants: string[][] = Array.from({ length: 2 ** parts.length }, (_, mask) => parts.filter((_p, i) => mask & (1 << i))).sort(
-      (a, b) => a.length - b.length,
-    );
+    const variants: string[][] = [
+      ...Array.from({ length: 2 ** parts.length }, (_, mask) => parts.filter((_p, i) => mask & (1 << i))).sort((a, b) => a.length - b.length),
+      ...INCLUDES_ORDERS,
+    ];
     for (const includes of variants) {
       await step(`user-info with ${includes.length ? `includes=${includes.join(',')}` : 'no includes'}`, async (s) => {
         needToken(s);

@@ -102,6 +102,9 @@ export const RESTRICTION_FAULTS = {
   'data-action-any-community': 'data-action-community',
   // Approve of an automatic app refused, but not with our 409 (spec/DECISIONS.md, Installations).
   'approve-automatic-400': 'approve-manual-only',
+  // "Comma-separated list of `members`, `groups`, `community`": only the list's first item, or its last, honoured.
+  'includes-first-only': 'user-info-includes',
+  'includes-last-only': 'user-info-includes',
 } as const;
 /**
  * Faults only an input far from what the scripted scenarios send shows, each with the check that must name

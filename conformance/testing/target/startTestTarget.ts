@@ -241,6 +241,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
           faults.has('scopes-unchecked-for-members') ? [...scopes, 'related.members'] : scopes,
           faults.has('includes-ignored'),
           faults.has('member-groups-unscoped'),
+          faults.has('includes-first-only') ? 'first' : faults.has('includes-last-only') ? 'last' : 'all',
         ),
       );
     }
@@ -283,8 +284,17 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
 }
 
 /** The logged-in user, with the related parts `includes` asks for and the scopes allow. */
-function userInfo(includes: string | undefined, scopes: string[], ignoreIncludes: boolean, memberGroupsUnscoped: boolean): Json {
-  const asked = new Set(ignoreIncludes ? ['members', 'groups', 'community'] : (includes ?? '').split(',').map((s) => s.trim()));
+function userInfo(
+  includes: string | undefined,
+  scopes: string[],
+  ignoreIncludes: boolean,
+  memberGroupsUnscoped: boolean,
+  listed: 'all' | 'first' | 'last',
+): Json {
+  // The faults read one item of the comma list: a parser that stops at the first comma, or keeps the last value.
+  const items = (includes ?? '').split(',').map((s) => s.trim());
+  const read = listed === 'first' ? items.slice(0, 1) : listed === 'last' ? items.slice(-1) : items;
+  const asked = new Set(ignoreIncludes ? ['members', 'groups', 'community'] : read);
   const user = USERS.find((u) => u._id === LOGIN_USER) as Json;
   const summary = {
     id: 'a000',
