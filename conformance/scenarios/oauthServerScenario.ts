@@ -46,8 +46,15 @@ function unregisteredRedirects(s: StepContext, registered: string): Array<Pick<R
   ];
 }
 
-/** Sent raw: "%" before a non-hex digit, a lone "%" at the end, and one cut short ("%4"). */
-const BAD_PERCENT = '%zz-conform%4%';
+/**
+ * Malformed percent-encodings, sent raw, of both kinds RFC 3986 §2.1 and RFC 3629 rule out: a "%" not followed
+ * by two hex digits (before a non-hex digit, cut short, alone at the end), and well-formed escapes whose octets
+ * are no UTF-8 (a lead byte before a non-continuation byte, a byte UTF-8 never uses).
+ */
+export const BAD_PERCENT_ENCODINGS: ReadonlyArray<{ label: string; raw: string }> = [
+  { label: '"%" not followed by two hex digits', raw: '%zz-conform%4%' },
+  { label: 'escapes that decode to invalid UTF-8', raw: '%C3%28-conform%FF' },
+];
 
 /** A state that needs percent-encoding and reaches beyond Latin-1 (RFC 6749 §4.1.2: returned exactly). */
 const stateFor = (s: StepContext): string => `conform-${s.rng.hex(8)} ç/é?&=+#%;中文😀~`;
@@ -108,28 +115,31 @@ export const oauthServerScenario: Scenario = {
       s.check(stateExact, { exchange: attempt.exchange, state: attempt.state, endpoint: attempt.endpoint });
     });
 
-    // RFC 3986 §2.1: a percent-encoding is "%" and two hex digits. A "%" followed by anything else is a bad input
-    // the endpoint must refuse or read literally; a decoder that throws on it (decodeURIComponent) answers 5xx.
-    await step('a "%" not followed by two hex digits, in the query and in the form, is never a 5xx', async (s) => {
+    // RFC 3986 §2.1: a percent-encoding is "%" and two hex digits; RFC 3629 §3: the octets must be UTF-8. Either
+    // kind broken is a bad input the endpoint must refuse or read literally; a decoder that throws on it
+    // (decodeURIComponent, a strict UTF-8 decoder) answers 5xx. Each kind alone, so one refused first hides no other.
+    await step('a malformed percent-encoding (no two hex digits, or no UTF-8), in the query and in the form, is never a 5xx', async (s) => {
       const oauth = oauthOf(s);
       const query = new URLSearchParams({ response_type: 'code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri, scope: oauth.scopes.join(' ') });
       const separator = oauth.authorizationUrl.includes('?') ? '&' : '?';
-      await s.sendRaw({
-        method: 'GET',
-        path: `${oauth.authorizationUrl}${separator}${query.toString()}&state=${BAD_PERCENT}`,
-        redirect: 'manual',
-        accept: false,
-        operationId: 'authorize',
-      });
-      const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri });
-      const exchange = await s.sendRaw({
-        method: 'POST',
-        path: oauth.tokenUrl,
-        text: `${form.toString()}&code=${BAD_PERCENT}&code_verifier=${BAD_PERCENT}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        operationId: 'token',
-      });
-      s.check(tokenErrorShape, { exchange });
+      for (const { raw } of BAD_PERCENT_ENCODINGS) {
+        await s.sendRaw({
+          method: 'GET',
+          path: `${oauth.authorizationUrl}${separator}${query.toString()}&state=${raw}`,
+          redirect: 'manual',
+          accept: false,
+          operationId: 'authorize',
+        });
+        const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri });
+        const exchange = await s.sendRaw({
+          method: 'POST',
+          path: oauth.tokenUrl,
+          text: `${form.toString()}&code=${raw}&code_verifier=${raw}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          operationId: 'token',
+        });
+        s.check(tokenErrorShape, { exchange });
+      }
     });
 
     await step('a code is bound to the redirect_uri of its request', async (s) => {

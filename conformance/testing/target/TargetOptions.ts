@@ -80,6 +80,8 @@ export const TARGET_FAULTS = {
   'token-errors-not-json': 'token-error-shape',
   // RFC 3986 §2.1: a "%" not followed by two hex digits, in the authorize query or the token form, thrown on (500).
   'oauth-bad-percent-500': 'no-server-error',
+  // RFC 3629 §3: well-formed escapes whose octets are no UTF-8 (state=%C3%28), thrown on by a strict decoder (500).
+  'oauth-bad-utf8-500': 'no-server-error',
   // SHOULD only (paging and the community value are decisions): caught under --strict.
   'pages-overlap': 'pages-disjoint',
   'foreign-community': 'community-scope',
@@ -152,6 +154,7 @@ export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [
   'pkce-ignored',
   'token-errors-not-json',
   'oauth-bad-percent-500',
+  'oauth-bad-utf8-500',
   'reuse-keeps-tokens',
   'token-cacheable',
 ];

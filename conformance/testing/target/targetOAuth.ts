@@ -141,7 +141,11 @@ export function targetOAuth(faults: ReadonlySet<AnyFault>): TargetOAuth {
     handle(req, res, url, body) {
       const method = req.method ?? 'GET';
       // The fault decodes its inputs with decodeURIComponent, which throws on a "%" not followed by two hex digits.
-      if (faults.has('oauth-bad-percent-500') && url.pathname.startsWith('/auth/') && /%(?![0-9A-Fa-f]{2})/.test(url.search + body)) {
+      const inputs = url.search + body;
+      // The second decodes with a strict UTF-8 decoder, which throws on escapes that are no UTF-8 (%C3%28, %FF).
+      const throws =
+        (faults.has('oauth-bad-percent-500') && /%(?![0-9A-Fa-f]{2})/.test(inputs)) || (faults.has('oauth-bad-utf8-500') && !decodesAsUtf8(inputs));
+      if (throws && url.pathname.startsWith('/auth/')) {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('URIError: URI malformed\n');
         return true;
@@ -168,4 +172,14 @@ export function targetOAuth(faults: ReadonlySet<AnyFault>): TargetOAuth {
     },
     userScopes: (value) => accessTokens.get(value),
   };
+}
+
+/** Whether the well-formed escapes of a query or form decode to UTF-8 (a "%" without two hex digits is left aside). */
+function decodesAsUtf8(text: string): boolean {
+  try {
+    decodeURIComponent(text.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+    return true;
+  } catch {
+    return false;
+  }
 }
