@@ -153,6 +153,32 @@ describe.runIf(replicaTestsRun('mock/replicas/replicas.test.ts'))('three replica
     expect(sessions.body.sessions.map((s) => s.name)).toEqual(expect.arrayContaining(['default', 'upload', 'oauth', 'journal', 'controls']));
   });
 
+  it('shares the stubs of a session: added on one replica, used once across all, removed on another', async () => {
+    const [a, b, c] = replicas.map((r) => clientOf(r.url, 'stubs')) as [MockHarness, MockHarness, MockHarness];
+    type Listed = { stubs: { id: string; matched: number; remaining?: number }[] };
+    const listed = async (client: MockHarness) => (await client.call<Listed>('GET', '/__mock/stubs')).body.stubs;
+    const stubbed = (client: MockHarness) => search(client, 'none').then((r) => r.status);
+    // Without times: added on a, it answers on b (no database round trip for such a read).
+    const always = await a.call<{ id: string }>('POST', '/__mock/stubs', { body: { operationId: 'searchGroups', status: 418, priority: -1 } });
+    expect(always.status).toBe(201);
+    expect(await stubbed(b)).toBe(418);
+    // times 1, replicas hit in turn: answered exactly once across them (docs/scale-out.md, stubs).
+    const once = await b.call<{ id: string }>('POST', '/__mock/stubs', { body: { operationId: 'searchGroups', status: 503, times: 1 } });
+    expect([await stubbed(c), await stubbed(a), await stubbed(b), await stubbed(c)]).toEqual([503, 418, 418, 418]);
+    // The same under a concurrent burst through every replica: one 503 among eight.
+    expect((await c.call('PUT', '/__mock/stubs', { body: { stubs: [{ operationId: 'searchGroups', status: 503, times: 1 }] } })).status).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => stubbed([a, b, c][i % 3]!)));
+    expect(burst.filter((s) => s === 503)).toHaveLength(1);
+    expect(burst.filter((s) => s === 200)).toHaveLength(7);
+    // Every replica counts the same: used once, none left.
+    for (const client of [a, b, c]) expect(await listed(client)).toEqual([expect.objectContaining({ matched: 1, remaining: 0 })]);
+    expect(once.body.id).toBeTruthy();
+    // Removed on b, gone on a.
+    const [left] = await listed(b);
+    expect((await b.call('DELETE', `/__mock/stubs/${left!.id}`)).status).toBe(204);
+    expect(await listed(a)).toEqual([]);
+  });
+
   it('passes three strict conformance runs in three sessions in parallel through the balancer', async () => {
     const runs = await Promise.allSettled(
       [1, 2, 3].map((n) =>
