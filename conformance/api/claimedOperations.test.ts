@@ -62,11 +62,12 @@ describe('a partner claiming only listGroups and getGroup', () => {
       'partner.json': JSON.stringify({ name: 'escola-parceira', operations: CLAIM }),
     };
     const written: Record<string, string> = {};
+    const out: string[] = [];
     const code = await main(
       ['--base-url', url, '--config', 'target.json', '--profile', 'partner.json', '--only', 'groups', '--no-generate', '--seed', '11', '--json', 'out.json'],
       {
         env: {},
-        stdout: () => undefined,
+        stdout: (line) => out.push(line),
         stderr: () => undefined,
         readFile: (path) => files[path] ?? '',
         writeFile: (path, text) => {
@@ -83,6 +84,9 @@ describe('a partner claiming only listGroups and getGroup', () => {
     expect(code).toBe(0);
     expect(report).toMatchObject({ verdict: { result: 'pass' }, profile: 'escola-parceira', certificate: { operations: CLAIM } });
     expect(report.unclaimed.map((u) => u.operation)).toContain('searchGroups');
+    expect(out.join('\n')).toMatch(
+      /^Not claimed \(\d+ found on operations the target does not claim; not failing the run\)\n {2}- \[(MUST|SHOULD)\] [a-z-]+ on searchGroups/m,
+    );
   });
 
   it('--min-coverage counts the claimed operations: a run covering both passes at 100%', async () => {

@@ -16,6 +16,14 @@ export function formatReportExtras(result: ReportData): string[] {
       );
     lines.push('');
   }
+  if (result.unclaimed?.length) {
+    // A partner is judged on what it claims (--operations, a profile file); what else was seen is said once, apart.
+    lines.push(`Not claimed (${result.unclaimed.length} found on operations the target does not claim; not failing the run)`);
+    for (const { step, failure: f } of result.unclaimed.slice(0, 20))
+      lines.push(`  - [${f.severity}] ${f.check}${f.exchange.operationId ? ` on ${f.exchange.operationId}` : ''}: ${f.message} (${step})`);
+    if (result.unclaimed.length > 20) lines.push(`  … and ${result.unclaimed.length - 20} more (the JSON report lists each)`);
+    lines.push('');
+  }
   if (result.waivers.expired.length > 0) {
     lines.push('Expired waivers (they waive nothing and fail the run)');
     for (const w of result.waivers.expired) lines.push(`  ✗ ${describeWaiver(w)}: ${w.reason}`);
