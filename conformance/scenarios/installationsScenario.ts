@@ -1,6 +1,7 @@
 import { approveEffect } from '../checks/approveEffect.ts';
 import { approveManualOnly } from '../checks/approveManualOnly.ts';
 import { probeNotJson } from './probeNotJson.ts';
+import { discriminatingText } from './discriminatingText.ts';
 import { approveReturnsManifest } from '../checks/approveReturnsManifest.ts';
 import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { installationsActive } from '../checks/installationsActive.ts';
@@ -48,12 +49,14 @@ export const installationsScenario: Scenario = {
       const mine = listed.filter((i) => i.community === community);
       const original = mine[0] ?? (listed.length === 1 ? listed[0] : undefined);
       if (!original) return s.skip(`no active installation of ${appId} identifiable as the one in ${community}`);
-      // A value no earlier run wrote: a PUT that stores nothing (or answers what it was sent) cannot show it.
+      // A value no earlier run wrote: a PUT that stores nothing (or answers what it was sent) cannot show it. The
+      // free-text values are long, beyond ASCII and the BMP, and need escaping: a store that cuts (a 20-character
+      // name column), re-encodes or escapes them reads back different. The telephone keeps a telephone's shape.
       const before = isRecord(original.contactInfo) ? original.contactInfo : {};
       const changed = {
-        name: `Conformance ${s.rng.hex(6)}`,
+        name: discriminatingText(s.rng, 'Conformidade'),
         telephone: `+55 11 9${s.rng.int(1000, 9999)}-${s.rng.int(1000, 9999)}`,
-        message: `changed by the conformance suite (seed ${s.seed})`,
+        message: discriminatingText(s.rng, `Mensagem (seed ${s.seed})`),
       };
       const put = await s.send({
         operationId: 'updateAppInstallation',

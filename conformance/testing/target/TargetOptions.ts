@@ -91,7 +91,7 @@ export const TARGET_FAULTS = {
   'no-www-authenticate': 'auth-required',
 } as const;
 /**
- * Faults of a restriction's negative side, each with the check that must name it (a MUST unless listed in
+ * Faults of a restriction's negative side (and of a written value read back), each with the check that must name it (a MUST unless listed in
  * RESTRICTION_SHOULD_FAULTS): proven in-process on the scenarios they concern
  * (conformance/scenarios/restrictions.test.ts), not by whole-suite runs.
  */
@@ -107,6 +107,8 @@ export const RESTRICTION_FAULTS = {
   // "Comma-separated list of `members`, `groups`, `community`": only the list's first item, or its last, honoured.
   'includes-first-only': 'user-info-includes',
   'includes-last-only': 'user-info-includes',
+  // A written value read back changed: contactInfo.name kept in a 20-character column, the PUT answered with the input.
+  'stores-truncated': 'installation-update-stored',
 } as const;
 /**
  * Faults only an input far from what the scripted scenarios send shows, each with the check that must name

@@ -188,7 +188,9 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
         if (!installation) throw new Refusal(404, 'no such installation');
         const stored = { ...installation };
         for (const key of ['active', 'contactInfo', 'consentedFeatures', 'requiresManualUpdate']) if (key in (sent as Json)) stored[key] = (sent as Json)[key];
-        if (!faults.has('put-stores-nothing')) later(() => Object.assign(installation, stored));
+        // The fault keeps a name in a 20-character column (cut in UTF-16 code units) yet answers the PUT with the input.
+        const kept = faults.has('stores-truncated') ? namesCut(stored, 20) : stored;
+        if (!faults.has('put-stores-nothing')) later(() => Object.assign(installation, kept));
         return json(res, 200, stored);
       }
       if (method === 'POST' && approve) {
@@ -334,4 +336,17 @@ function userInfo(
         }
       : {}),
   };
+}
+
+/** Every `name` string inside a value cut to its first `length` code units (a VARCHAR(20) column). */
+function namesCut(value: Json, length: number): Json {
+  const cut = (v: unknown, key?: string): unknown =>
+    typeof v === 'string' && key === 'name'
+      ? v.slice(0, length)
+      : Array.isArray(v)
+        ? v.map((item) => cut(item))
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, cut(item, k)]))
+          : v;
+  return cut(value) as Json;
 }
