@@ -1,4 +1,5 @@
 import type { Rng } from '../../fixtures/rng.ts';
+import { discriminatingText } from './discriminatingText.ts';
 
 /** The entities of the stateful scenario, named so a run can find them again (and only them). */
 export interface SyncPlan {
@@ -43,9 +44,11 @@ export function buildSyncUpload(rng: Rng, seed: number, season: string): SyncPla
   const member = `${prefix}-membro-1`;
   const components: [string, string] = [`${prefix}-MAT`, `${prefix}-POR`];
   const tags: [string, string] = [`${prefix}-tag-a`, `${prefix}-tag-b`];
+  // Names are free text, read back exactly (sync-upload-visible): long, beyond ASCII and the BMP, needing escaping,
+  // so a store that cuts, re-encodes or escapes them shows. Aliases stay identifiers: the suite finds groups by them.
   const groups = {
-    g1: { alias: `${prefix}-turma-a`, name: `Conformidade ${seed} 7º Ano A` },
-    g2: { alias: `${prefix}-turma-b`, name: `Conformidade ${seed} 7º Ano B` },
+    g1: { alias: `${prefix}-turma-a`, name: discriminatingText(rng, `Conformidade ${seed} 7º Ano A`) },
+    g2: { alias: `${prefix}-turma-b`, name: discriminatingText(rng, `Conformidade ${seed} 7º Ano B`) },
   };
   const fields = { 'education:basic': { tipo: 'regular', nivel: 'EF2', periodo: ['matutino'] } };
   const user = (alias: string, name: string, roles: Partial<Record<'student' | 'guardian' | 'professor', boolean>>) => ({
