@@ -7,6 +7,7 @@ import { secretRequired } from '../checks/secretRequired.ts';
 import { updatedAfter } from '../checks/updatedAfter.ts';
 import { instant, itemsOf, type Json } from '../checks/values.ts';
 import { DATA_ACTIONS, dataActionRequest } from './dataActionRequest.ts';
+import { otherAppPremise } from './otherAppPremise.ts';
 import type { Scenario } from './Scenario.ts';
 
 const LIMIT = 1000;
@@ -119,16 +120,27 @@ export const dataActionsScenario: Scenario = {
           expect: { probe: true },
         });
         s.check(secretRequired, { exchange });
-        // The secret of an app not installed in this community opens none of its data (otherApp in the config).
+      });
+
+      // The secret of an app not installed in this community opens none of its data. That rests on a premise about
+      // the config: a secret is refused only when it belongs to no app installed and active in the community
+      // (spec/DECISIONS.md), so the premise is verified where a bearer token lets the suite list otherApp's
+      // installations, and named in the failure where it cannot be.
+      await step(`${action.kind}: refuse the secret of an app not installed here (otherApp)`, async (s) => {
         const other = s.config.otherApp;
-        if (other) {
-          const foreign = await s.send({
-            operationId: action.operationId,
-            json: dataActionRequest(s, action, { limit: LIMIT }, other.appSecret),
-            expect: { probe: true },
-          });
-          s.check(secretRequired, { exchange: foreign });
-        }
+        if (!other) return s.skip('no otherApp in the config');
+        const community = s.config.community as string;
+        const premise = await otherAppPremise(s, other.appId, community);
+        if (premise.installed) return s.skip(`otherApp ${other.appId} is installed and active in ${community}: its secret is valid there (${premise.how})`);
+        const foreign = await s.send({
+          operationId: action.operationId,
+          json: dataActionRequest(s, action, { limit: LIMIT }, other.appSecret),
+          expect: { probe: true },
+        });
+        s.check(secretRequired, {
+          exchange: foreign,
+          ...(premise.verified ? {} : { premise: `unless otherApp ${other.appId} is installed and active in ${community} (${premise.how})` }),
+        });
       });
 
       await step(`${action.kind}: refuse invalid requests`, async (s) => {

@@ -4,6 +4,7 @@ import { runConformance } from '../run/runConformance.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { RESTRICTION_FAULTS, RESTRICTION_SHOULD_FAULTS, type RestrictionFault } from '../testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
+import { APP } from '../testing/target/targetData.ts';
 import { dataActionsScenario } from './dataActionsScenario.ts';
 import { installationsScenario } from './installationsScenario.ts';
 import { userInfoScenario } from './userInfoScenario.ts';
@@ -30,6 +31,8 @@ const PROBES = [
   'refuse to approve an app approved automatically, changing nothing',
   "users: another community's call answers none of this one's records",
   "components: another community's call answers none of this one's records",
+  'users: refuse the secret of an app not installed here (otherApp)',
+  'components: refuse the secret of an app not installed here (otherApp)',
   'user-info with includes=members,groups',
   'user-info with includes=groups,community',
   'user-info with includes=members,groups,community',
@@ -76,6 +79,31 @@ describe("every restriction's negative side: the pending installation, approve o
       expect(failed(await run(target.config, true))).toEqual([check]);
     },
   );
+
+  // The premise of the otherApp probe (not installed and active here) is verified where a bearer token allows it.
+  // Named as otherApp here: the target's own app, installed and active, whose secret is valid (spec/DECISIONS.md).
+  const OTHER_APP_PROBES = /refuse the secret of an app not installed here/;
+
+  it('skips the otherApp probe, saying why, when a bearer token shows otherApp installed and active here', async () => {
+    target = await startTestTarget();
+    const result = await run({ ...target.config, otherApp: { appId: APP.id, appSecret: APP.secret } }, true);
+    expect(failed(result)).toEqual([]);
+    const probes = result.cases.filter((c) => OTHER_APP_PROBES.test(c.title));
+    expect(probes).toHaveLength(2);
+    for (const probe of probes) {
+      expect(probe.status).toBe('skipped');
+      expect(probe.skipReason).toMatch(/otherApp app-teste is installed and active in escola-teste/);
+    }
+  });
+
+  it('names the unverified premise when no bearer token lets it be checked and the secret is accepted', async () => {
+    target = await startTestTarget();
+    const { token: _omitted, ...config } = target.config;
+    const result = await run({ ...config, otherApp: { appId: APP.id, appSecret: APP.secret } }, false);
+    const messages = result.cases.filter((c) => OTHER_APP_PROBES.test(c.title)).flatMap((c) => c.failures.map((f) => `${f.check}: ${f.message}`));
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).toMatch(/^secret-required: .*unless otherApp app-teste is installed and active in escola-teste/);
+  });
 
   it('skips the other-community probe, saying why, when the config names no other community', async () => {
     target = await startTestTarget();
