@@ -241,10 +241,11 @@ export class ReplicaGate {
 
   /**
    * A stub with `times` the session's requests use is counted in the database before the answer leaves; a
-   * write request's own commit carries it (it holds the session's lock already).
+   * write request's own commit carries it (it holds the session's lock already). Set once per session object
+   * (a rebuild makes a new one, hence the calls after each catch-up); it finds the session's current stubs.
    */
   private shareStubs(session: string): void {
-    this.tails.depsOf(session).stubs.shareUse = (take) =>
+    this.tails.depsOf(session).stubs.shareUse ??= (take) =>
       this.writing.getStore() === session
         ? Promise.resolve(take(this.tails.depsOf(session).stubs))
         : shareStubUse(this.options.db, this.tails, session, this.timeoutMs, take);
