@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../cli.ts';
+import { diffReports } from '../diff/diffReports.ts';
+import { readReportForDiff } from '../diff/readReportForDiff.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
 import { runConformance } from './runConformance.ts';
@@ -47,6 +49,9 @@ describe('a partner claiming only listGroups and getGroup', () => {
       expect(claimed.certificate.operations).toEqual(CLAIM);
       // Coverage counts the claimed operations alone.
       expect(claimed.coverage.operations.total).toBe(2);
+      // conform:diff reads the claim where the certificate records it: runs claiming differently are not like for like.
+      const plan = diffReports(readReportForDiff(whole.toJson(), 'a.json'), readReportForDiff(claimed.toJson(), 'b.json')).plan;
+      expect(plan).toContainEqual({ what: 'operations', before: '(every operation of the profile)', after: 'getGroup,listGroups' });
 
       const broken = await start([claimedFault]);
       const failing = await runConformance({ ...SMALL, baseUrl: broken.url, config: broken.config, operations: CLAIM });
