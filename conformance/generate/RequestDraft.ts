@@ -16,6 +16,11 @@ export interface RequestDraft {
    * labelled text/plain. "Request bodies are `application/json`", so the spec forbids each of them.
    */
   raw?: { text: string; contentType: string };
+  /**
+   * Query text sent as these octets beside `query`: a malformed percent-encoding (`name=%C3%28`) no encoder
+   * produces. What the target reads from it is its own affair (a 4xx or a lenient 2xx), so it goes as a probe.
+   */
+  rawQuery?: string;
   /** Only the query differs from the base request (the body, if any, is the base's, known to be accepted). */
   queryOnly?: true;
 }

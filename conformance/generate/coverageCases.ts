@@ -1,4 +1,5 @@
 import type { Contract } from '../../spec/contract.ts';
+import { BAD_PERCENT_ENCODINGS } from '../scenarios/badPercentEncodings.ts';
 import { EDGE_STRINGS } from './edgeStrings.ts';
 import { bodyPaths, REMOVE, valueAt, withValue } from './bodyPaths.ts';
 import { isBound, type OperationTarget } from './OperationTarget.ts';
@@ -7,7 +8,7 @@ import { coverageValues, type TryValue } from './schemaValues.ts';
 
 /**
  * The deterministic coverage pass of one operation: each query parameter alone with each of its coverage
- * values, then each place of the body with each of its values, removed, or wrong-typed; an unknown key; a
+ * values, then each with both kinds of malformed percent-encoding sent raw, then each place of the body with each of its values, removed, or wrong-typed; an unknown key; a
  * duplicated and an empty array; a body cut short, an empty one and one sent as text/plain. Ids are positions in this list ("listGroups/c4"), stable for a spec and config.
  */
 export function coverageCases(contract: Contract, target: OperationTarget): GeneratedCase[] {
@@ -21,6 +22,16 @@ export function coverageCases(contract: Contract, target: OperationTarget): Gene
         varies: `query.${param.name}: ${tried.label}`,
       });
     }
+  }
+  // Every query input also gets both kinds of malformed percent-encoding, sent raw (an encoder would repair them):
+  // two cases a parameter, after the others, as probes (a 4xx or a lenient 2xx is right; a 5xx never is).
+  for (const param of op.parameters.filter((p) => p.in === 'query' && !target.skipQuery?.includes(p.name))) {
+    const { [param.name]: _replaced, ...others } = target.base.query;
+    for (const bad of BAD_PERCENT_ENCODINGS)
+      drafts.push({
+        draft: { ...target.base, query: others, rawQuery: `${encodeURIComponent(param.name)}=${bad.raw}`, queryOnly: true, probe: true },
+        varies: `query.${param.name}: ${bad.label} (sent raw)`,
+      });
   }
   for (const name of target.pathProbes ?? []) {
     for (const tried of [...EDGE_STRINGS.filter((e) => e.value !== ''), { label: 'an unknown ObjectId', value: '0'.repeat(24) }, FAR_LONGER_ID]) {

@@ -53,6 +53,7 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
     operationId: draft.operationId,
     path: draft.path,
     query: draft.query,
+    ...(draft.rawQuery !== undefined ? { rawQuery: draft.rawQuery } : {}),
     ...(draft.raw !== undefined
       ? { text: draft.raw.text, headers: { 'content-type': draft.raw.contentType } }
       : draft.body !== undefined

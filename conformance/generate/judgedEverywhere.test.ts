@@ -27,6 +27,7 @@ const SHOWN_BY: Record<GeneratedFault, string> = {
     pathProbes: ['groupId'],
   }),
   'page-offset-int32': caseId('listGroups', 'query.page: huge'),
+  'query-bad-utf8-500': caseId('listGroups', 'query.name: escapes that decode to invalid UTF-8 (sent raw)'),
 };
 
 /** Replays one generated case (the seed and its id decide it): the phase's oracles on one drawn request. */

@@ -1,3 +1,4 @@
+import { BAD_PERCENT_ENCODINGS } from './badPercentEncodings.ts';
 import { clientAuthenticated, type ClientAuthInput } from '../checks/clientAuthenticated.ts';
 import { codeBoundClient } from '../checks/codeBoundClient.ts';
 import { codeBoundRedirectUri } from '../checks/codeBoundRedirectUri.ts';
@@ -45,16 +46,6 @@ function unregisteredRedirects(s: StepContext, registered: string): Array<Pick<R
     { kind: 'altered', sent: query.toString() },
   ];
 }
-
-/**
- * Malformed percent-encodings, sent raw, of both kinds RFC 3986 §2.1 and RFC 3629 rule out: a "%" not followed
- * by two hex digits (before a non-hex digit, cut short, alone at the end), and well-formed escapes whose octets
- * are no UTF-8 (a lead byte before a non-continuation byte, a byte UTF-8 never uses).
- */
-export const BAD_PERCENT_ENCODINGS: ReadonlyArray<{ label: string; raw: string }> = [
-  { label: '"%" not followed by two hex digits', raw: '%zz-conform%4%' },
-  { label: 'escapes that decode to invalid UTF-8', raw: '%C3%28-conform%FF' },
-];
 
 /** A state that needs percent-encoding and reaches beyond Latin-1 (RFC 6749 §4.1.2: returned exactly). */
 const stateFor = (s: StepContext): string => `conform-${s.rng.hex(8)} ç/é?&=+#%;中文😀~`;

@@ -19,6 +19,11 @@ export interface SendOptions {
   /** Path parameters by name. */
   path?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
+  /**
+   * Query text sent as these octets, after `query` (encoded): a malformed percent-encoding no encoder would
+   * produce, e.g. `name=%C3%28`. Every other parameter is then encoded into the same text, so none re-encodes it.
+   */
+  rawQuery?: string;
   headers?: Record<string, string | undefined>;
   json?: unknown;
   /** A body sent as it is (not JSON), instead of `json`. */

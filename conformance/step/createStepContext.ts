@@ -79,11 +79,14 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
         if (token) headers.authorization = `Bearer ${token}`;
       }
       Object.assign(headers, options.headers);
+      // A raw query goes in the path: the client's URL would re-serialize (and so repair) it with `query` beside it.
+      const encoded = Object.entries(options.query ?? {}).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]]));
+      const raw = options.rawQuery !== undefined ? [new URLSearchParams(encoded).toString(), options.rawQuery].filter((t) => t !== '').join('&') : undefined;
       const exchange = await client.send({
         method: op.method,
-        path,
+        path: raw !== undefined ? `${path}?${raw}` : path,
         operationId: op.operationId,
-        ...(options.query ? { query: options.query } : {}),
+        ...(options.query && raw === undefined ? { query: options.query } : {}),
         headers,
         ...(options.json !== undefined ? { json: options.json } : {}),
         ...(options.text !== undefined ? { text: options.text } : {}),

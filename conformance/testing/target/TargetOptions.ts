@@ -119,6 +119,8 @@ export const GENERATED_FAULTS = {
   'numeric-name-ignored': 'filter-matches',
   // A group id of 5000 characters reaches the database index and throws: a 500 (any 4xx is right).
   'long-id-500': 'no-server-error',
+  // An API query decoded by a strict UTF-8 decoder: well-formed escapes that are no UTF-8 (name=%C3%28) throw (500).
+  'query-bad-utf8-500': 'no-server-error',
 } as const;
 /** Faults only an input far from the defaults shows, that break a decision of ours (paging): caught under --strict. */
 export const GENERATED_SHOULD_FAULTS = {

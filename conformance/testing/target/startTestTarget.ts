@@ -4,7 +4,7 @@ import { readBody, startServer } from '../startServer.ts';
 import { groupFilter, pageOf, parseSort, Refusal, type Query } from './queryGroups.ts';
 import { dataActions, syncUpload, type Entities } from './targetWrites.ts';
 import { APP, baseGroups, COMMUNITY, installations, LOGIN_USER, MANUAL_APP, PUBLIC_CLIENT, TOKEN, USERS, type GroupSource, type Json } from './targetData.ts';
-import { targetOAuth } from './targetOAuth.ts';
+import { decodesAsUtf8, targetOAuth } from './targetOAuth.ts';
 import { versionKeysOn } from './versionKeys.ts';
 import type { TargetOptions } from './TargetOptions.ts';
 
@@ -121,6 +121,8 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
       return void res.end(JSON.stringify({ error: 'slow down' }));
     }
+    // The fault decodes the API's query with a strict UTF-8 decoder, which throws on escapes that are no UTF-8.
+    if (faults.has('query-bad-utf8-500') && url.pathname.startsWith('/v') && !decodesAsUtf8(url.search)) throw new Error('URIError: URI malformed');
     const path = decodeURIComponent(url.pathname);
     const query: Query = Object.fromEntries(url.searchParams);
     const method = req.method ?? 'GET';

@@ -175,7 +175,7 @@ export function targetOAuth(faults: ReadonlySet<AnyFault>): TargetOAuth {
 }
 
 /** Whether the well-formed escapes of a query or form decode to UTF-8 (a "%" without two hex digits is left aside). */
-function decodesAsUtf8(text: string): boolean {
+export function decodesAsUtf8(text: string): boolean {
   try {
     decodeURIComponent(text.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
     return true;
