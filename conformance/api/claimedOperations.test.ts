@@ -47,6 +47,7 @@ describe('a partner claiming only listGroups and getGroup', () => {
       expect(claimed.verdict.result).toBe('pass');
       expect(claimed.unclaimed?.map((u) => u.failure.exchange.operationId)).toContain('searchGroups');
       expect(claimed.certificate.operations).toEqual(CLAIM);
+      expect(claimed.toMarkdown()).toMatch(/^\d+ found on operations the target does not claim, not failing the run/m);
       // Coverage counts the claimed operations alone.
       expect(claimed.coverage.operations.total).toBe(2);
       // conform:diff reads the claim where the certificate records it: runs claiming differently are not like for like.

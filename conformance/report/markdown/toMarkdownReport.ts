@@ -44,6 +44,9 @@ export function toMarkdownReport(run: ReportData): string {
   const warnings = result.cases.reduce((n, c) => n + c.warnings.length, 0);
   const waived = result.cases.reduce((n, c) => n + (c.waived?.length ?? 0), 0);
   if (warnings > 0 || waived > 0) out.push(`${warnings} SHOULD warning${warnings === 1 ? '' : 's'} · ${waived} waived failure${waived === 1 ? '' : 's'}`, '');
+  // Found on operations the target does not claim (--operations, a profile file): counted, never judged.
+  const unclaimed = result.unclaimed?.length ?? 0;
+  if (unclaimed > 0) out.push(`${unclaimed} found on operations the target does not claim, not failing the run (see the JSON report's \`unclaimed\`)`, '');
 
   const c = result.coverage;
   out.push('### Coverage', '', '| figure | covered | total | percent |', '| --- | ---: | ---: | ---: |');
