@@ -77,6 +77,7 @@ const INTEGRATION = [
   'conformance/scenarios/oauthServerScenario.test.ts',
   // Each restriction's negative side, each fault against the test target in-process.
   'conformance/scenarios/restrictions.test.ts',
+  'conformance/scenarios/writtenValues.test.ts',
   // Recorded flows replayed on a mock of an edited contract, in-process.
   'scripts/specDiffImpact.test.ts',
   // A flow recorded on another seed's data, judged by the impact analysis, in-process.

@@ -91,7 +91,7 @@ export const TARGET_FAULTS = {
   'no-www-authenticate': 'auth-required',
 } as const;
 /**
- * Faults of a restriction's negative side (and of a written value read back), each with the check that must name it (a MUST unless listed in
+ * Faults of a restriction's negative side, each with the check that must name it (a MUST unless listed in
  * RESTRICTION_SHOULD_FAULTS): proven in-process on the scenarios they concern
  * (conformance/scenarios/restrictions.test.ts), not by whole-suite runs.
  */
@@ -107,9 +107,18 @@ export const RESTRICTION_FAULTS = {
   // "Comma-separated list of `members`, `groups`, `community`": only the list's first item, or its last, honoured.
   'includes-first-only': 'user-info-includes',
   'includes-last-only': 'user-info-includes',
-  // A written value read back changed: contactInfo.name kept in a 20-character column, the PUT answered with the input.
-  'stores-truncated': 'installation-update-stored',
 } as const;
+/**
+ * Faults that change a written value as it is stored, each with the check that must name it (MUST): proven
+ * in-process on the scenarios that write and read back (conformance/scenarios/writtenValues.test.ts).
+ */
+export const WRITTEN_VALUE_FAULTS = {
+  // contactInfo.name kept in a 20-character column, the PUT answered with the input.
+  'stores-truncated': 'installation-update-stored',
+  // An uploaded group's name kept in a 32-character column (the short names written before fitted in it).
+  'upload-names-truncated': 'sync-upload-visible',
+} as const;
+export type WrittenValueFault = keyof typeof WRITTEN_VALUE_FAULTS;
 /**
  * Faults only an input far from what the scripted scenarios send shows, each with the check that must name
  * it in the default mode: proven in-process on the generative phase (conformance/generate/judgedEverywhere.test.ts).
@@ -145,7 +154,7 @@ export const RESTRICTION_SHOULD_FAULTS: readonly RestrictionFault[] = ['approve-
 export type RestrictionFault = keyof typeof RESTRICTION_FAULTS;
 export type TargetFault = keyof typeof TARGET_FAULTS;
 /** Every fault the test target can switch on. */
-export type AnyFault = TargetFault | RestrictionFault | GeneratedFault | ReplayFault;
+export type AnyFault = TargetFault | RestrictionFault | GeneratedFault | ReplayFault | WrittenValueFault;
 
 /** The authorization server's faults: proven in-process on their own scenario (conformance/scenarios/oauthServerScenario.test.ts). */
 export const OAUTH_SERVER_FAULTS: readonly TargetFault[] = [

@@ -217,7 +217,7 @@ export async function startTestTarget(options: TargetOptions = {}): Promise<Test
       const sections = ['groups', 'members', 'users', 'components'];
       if (o.uploadRequiresEverySection && (typeof upload !== 'object' || upload === null || sections.some((k) => !(k in upload))))
         throw new Refusal(400, `an upload carries ${sections.join(', ')}`);
-      const receipt = syncUpload(entities, upload, sync[1] as string);
+      const receipt = syncUpload(entities, upload, sync[1] as string, faults);
       if (o.upload === '202-empty') {
         res.writeHead(202);
         return void res.end();

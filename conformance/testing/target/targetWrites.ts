@@ -26,7 +26,7 @@ function dataOf(body: Json, key: string): Json[] {
 }
 
 /** Upserts by alias; `removeUnlisted*` replaces a group's tags and admins instead of adding to them. */
-export function syncUpload(entities: Entities, raw: unknown, runId: string): Json {
+export function syncUpload(entities: Entities, raw: unknown, runId: string, faults: ReadonlySet<AnyFault> = new Set()): Json {
   if (!isObject(raw)) throw new Refusal(400, 'the body must be an object');
   const parts = { components: dataOf(raw, 'components'), users: dataOf(raw, 'users'), members: dataOf(raw, 'members'), groups: dataOf(raw, 'groups') };
   // Whatever it later serves as a string is checked before anything is stored: the whole upload or nothing.
@@ -78,7 +78,8 @@ export function syncUpload(entities: Entities, raw: unknown, runId: string): Jso
       fields: {},
     };
     Object.assign(group, {
-      name: entry.name ?? group.name,
+      // The fault keeps a group's name in a 32-character column (cut in UTF-16 code units).
+      name: faults.has('upload-names-truncated') && typeof entry.name === 'string' ? entry.name.slice(0, 32) : (entry.name ?? group.name),
       season: entry.season ?? group.season,
       active: entry.active ?? group.active ?? true,
       tags: entry.tags ? merge(group.tags, tags, flags.removeUnlistedTags) : (group.tags ?? []),
