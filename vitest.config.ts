@@ -98,6 +98,9 @@ export default defineConfig({
   test: {
     // In CI a JSON report too, from which .ci/run prints the closing "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'reports/vitest.json' }]] : ['default'],
+    // Two files at a time on two cores (vitest's default is one fewer than the cores): most e2e files wait on the
+    // servers, browsers and databases they start, and no test's verdict depends on how busy the machine is.
+    maxWorkers: 2,
     projects: [
       // Worker threads start faster than forked processes (53 against 61 s for the quick tier on 2 cores); the
       // e2e tier keeps processes, as it spawns servers and browsers of its own.

@@ -135,9 +135,11 @@ describe('conform CLI', () => {
       CONFORM_APP_SECRET: healthy.config.appSecret as string,
     });
     expect(code).toBe(0);
-    // Without another community to ask for, the two probes of a foreign community say why they did not run.
+    // Without another community to ask for, the two probes of a foreign community say why they did not run, and
+    // without another app the two probes of its secret.
     expect(out.join('\n').match(/no otherCommunity in the config/g)).toHaveLength(2);
-    expect(out.at(-1)).toMatch(/^\d+ passed, 0 failed, 2 skipped$/);
+    expect(out.join('\n').match(/no otherApp in the config/g)).toHaveLength(2);
+    expect(out.at(-1)).toMatch(/^\d+ passed, 0 failed, 4 skipped$/);
   });
 
   it("sends --header on every request; the reproducers carry it after a setup line that names each variable's origin", async () => {

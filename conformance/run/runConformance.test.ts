@@ -29,12 +29,15 @@ describe('runConformance', () => {
     });
     expect(result.cases.flatMap((c) => c.failures.map((f) => `${f.check}: ${f.message}`))).toEqual([]);
     expect(result.conformant).toBe(true);
-    // Only the foreign-community probes wait for a second community, and they say so.
+    // Only the foreign-community probes wait for a second community, and the other app's secret for another
+    // app, and they say so.
     expect(result.cases.filter((c) => c.status === 'skipped').map((c) => c.skipReason)).toEqual([
       'no otherCommunity in the config',
+      'no otherApp in the config',
       'no otherCommunity in the config',
+      'no otherApp in the config',
     ]);
-    expect(result.counts).toMatchObject({ failed: 0, skipped: 2, warnings: 0 });
+    expect(result.counts).toMatchObject({ failed: 0, skipped: 4, warnings: 0 });
     expect(result.areas).toEqual(['data-actions']);
     expect(events[0]).toBe('start');
     expect(events.at(-1)).toBe('scenario-end');

@@ -20,6 +20,7 @@ import { startTestTarget, type TestTarget } from '../../conformance/testing/targ
 import { packageFiles } from '../../scripts/packageContents.ts';
 import { INSTALLED_PREFIX, npmScriptsNamed, readmePaths } from '../../scripts/packageReadme.ts';
 import { runtimeReads } from '../../scripts/runtimeReads.ts';
+import { packedTarball } from '../../scripts/testing/packedPackage.ts';
 import { freedWithin, portFree } from '../../scripts/testing/portFreed.ts';
 import { waitForListening } from '../../scripts/testing/waitForListening.ts';
 import { SUBCOMMANDS } from '../cli/subcommands.ts';
@@ -173,14 +174,13 @@ function skipUnlessInstalled(ctx: TestContext): void {
 
 beforeAll(async () => {
   listed.push(packageFiles());
-  await run(npm, ['run', 'package', '--silent', '--', '--pack-destination', work], { cwd: root, timeout: 180_000 });
+  // `npm run package`, once per content of the sources for every test that installs the tarball (packedPackage).
+  const tarball = await packedTarball();
   listed.push(packageFiles());
-  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
-  expect(tarball).toBeDefined();
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, 'package.json'), '{"name":"pack-check","private":true}');
   try {
-    await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball as string)], {
+    await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
       cwd: app,
       timeout: 150_000,
     });
