@@ -104,6 +104,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     rng: createRng(options.seed),
     seed: options.seed,
     readOnly,
+    areas,
     now: options.now,
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(config.userToken ? { userToken: config.userToken } : {}),

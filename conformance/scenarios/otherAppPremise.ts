@@ -19,6 +19,9 @@ export interface OtherAppPremise {
  */
 export async function otherAppPremise(s: StepContext, appId: string, community: string): Promise<OtherAppPremise> {
   if (!s.config.token) return { verified: false, installed: false, how: 'no bearer token to list its installations' };
+  // A run of the data actions alone (a provider's profile) claims no installation operation: nothing is sent there.
+  if (s.areas && !s.areas.includes('installations'))
+    return { verified: false, installed: false, how: 'the installations are not in this run, so its installations were not listed' };
   const exchange = await s.send({ operationId: 'listAppInstallations', path: { appId }, community, expect: { probe: true } });
   const status = exchange.response?.status ?? 0;
   if (status === 404) return { verified: true, installed: false, how: `listing its installations answered 404` };

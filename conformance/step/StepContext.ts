@@ -3,7 +3,7 @@ import type { Rng } from '../../fixtures/rng.ts';
 import type { Check, CheckFailure, Severity } from '../checks/Check.ts';
 import type { HttpClient } from '../client/createClient.ts';
 import type { Exchange } from '../client/Exchange.ts';
-import type { ConformConfig } from '../config/ConformConfig.ts';
+import type { Area, ConformConfig } from '../config/ConformConfig.ts';
 
 /** How the request should be judged, besides the checks every exchange gets. */
 export type Expectation =
@@ -43,6 +43,8 @@ export interface StepContext {
   readonly rng: Rng;
   readonly seed: number;
   readonly readOnly: boolean;
+  /** The areas of this run, when the engine says: a step sends nothing to another area's operations. */
+  readonly areas?: readonly Area[];
   /** The run's clock (injected), for instants the suite must invent, such as a data action's issuedAt. */
   now(): Date;
   /** The run's waits (injected), for bounded read-back polls; real time when absent. */

@@ -6,7 +6,7 @@ import { exchangeChecks } from '../checks/registry.ts';
 import { schemaPointerFor } from '../checks/schemaNavigator.ts';
 import { validRequestAccepted } from '../checks/validRequestAccepted.ts';
 import type { HttpClient } from '../client/createClient.ts';
-import type { ConformConfig } from '../config/ConformConfig.ts';
+import type { Area, ConformConfig } from '../config/ConformConfig.ts';
 import { SkipSignal, type SendOptions, type StepContext } from './StepContext.ts';
 
 export interface StepRecorder {
@@ -24,6 +24,8 @@ export interface SharedState {
   rng: Rng;
   seed: number;
   readOnly: boolean;
+  /** The areas of this run: a step may send only to the operations of these (a profile's promise). */
+  areas?: readonly Area[];
   now: () => Date;
   /** The run's waits (injected): read-back polls sleep through it, so tests need not wait in real time. */
   sleep?: (ms: number) => Promise<void>;
@@ -53,6 +55,7 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
     rng: shared.rng,
     seed: shared.seed,
     readOnly: shared.readOnly,
+    ...(shared.areas ? { areas: shared.areas } : {}),
     now: shared.now,
     ...(shared.sleep ? { sleep: shared.sleep } : {}),
     get userToken() {
