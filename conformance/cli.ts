@@ -122,43 +122,27 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The flags that shape the run, as the assembly takes them (config, seed and the terminal are the caller's). */
+const RUN_SETTING_KEYS = [
+  'only',
+  'readOnly',
+  'strict',
+  'profile',
+  'operations',
+  'waivers',
+  'minCoverage',
+  'timeoutSeconds',
+  'requestTimeoutSeconds',
+  'showSecrets',
+  'saveToken',
+  'replay',
+  'recordedConfig',
+  'generate',
+  'replayCase',
+] as const satisfies ReadonlyArray<keyof CliArgs & keyof RunSettings>;
+
+/** Those flags the command line was given (an absent one leaves the assembly's default). */
 function settingsFromArgs(args: CliArgs): Omit<RunSettings, 'config' | 'seed'> {
-  const {
-    only,
-    readOnly,
-    strict,
-    profile,
-    operations,
-    waivers,
-    minCoverage,
-    timeoutSeconds,
-    requestTimeoutSeconds,
-    showSecrets,
-    saveToken,
-    replay,
-    recordedConfig,
-    generate,
-    replayCase,
-  } = args;
-  return Object.fromEntries(
-    Object.entries({
-      only,
-      readOnly,
-      strict,
-      profile,
-      operations,
-      waivers,
-      minCoverage,
-      timeoutSeconds,
-      requestTimeoutSeconds,
-      showSecrets,
-      saveToken,
-      replay,
-      recordedConfig,
-      generate,
-      replayCase,
-    }).filter(([, v]) => v !== undefined),
-  ) as Omit<RunSettings, 'config' | 'seed'>;
+  return Object.fromEntries(RUN_SETTING_KEYS.flatMap((key) => (args[key] === undefined ? [] : [[key, args[key]]]))) as Omit<RunSettings, 'config' | 'seed'>;
 }
 
 function writeSecret(path: string, text: string): void {

@@ -153,7 +153,7 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
     }
     res.writeHead(status, responseHeaders as Record<string, string | string[]>);
     res.end(method === 'HEAD' ? undefined : responseBody);
-    journal.record({
+    const exchange = {
       at,
       method,
       url,
@@ -164,20 +164,10 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
       responseBody,
       durationMs: Math.round(performance.now() - started),
       ...(operationId ? { operationId } : {}),
-      ...(violations.length > 0 ? { violations } : {}),
-    });
-    options.record?.({
-      at,
-      method,
-      url,
-      requestHeaders: req.headers,
-      requestBody: body,
-      status,
-      responseHeaders,
-      responseBody,
-      durationMs: Math.round(performance.now() - started),
-      ...(operationId ? { operationId } : {}),
-    });
+    };
+    journal.record({ ...exchange, ...(violations.length > 0 ? { violations } : {}) });
+    // The recording (--record) keeps the exchange as it went, without the proxy's own verdict.
+    options.record?.(exchange);
   }
 
   return { server, journal };
