@@ -7,8 +7,8 @@ import { DATASET_LISTS } from '../store/datasetJsonChunks.ts';
 import { checkControlBody, scopeOf } from './controlBody.ts';
 
 /**
- * What the session controls do, apart from how they are asked: the `/__mock` routes (createControlsRouter,
- * faultControls) and the in-process mock's `session(name)` (mock/inprocess) call these same functions with the
+ * What the session controls do, apart from how they are asked: the `/__mock` routes (controlRoutes.ts and
+ * its neighbours) and the in-process mock's `session(name)` (mock/inprocess) call these same functions with the
  * same bodies, so both mean the same and refuse the same with the same problem.
  */
 

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Contract } from '../../spec/contract.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 
@@ -6,11 +5,6 @@ import { HttpProblem } from '../problems/HttpProblem.ts';
  * A control's JSON body, every key known: a misspelt `operationID` or `time` is a 400 naming it, never a
  * setting silently applied to every request instead of one operation.
  */
-export function controlBody(req: Request, allowed: readonly string[], usage: string): Record<string, unknown> {
-  return checkControlBody(req.body ?? {}, allowed, usage);
-}
-
-/** The same check of a body given as a value (the in-process mock's controls). */
 export function checkControlBody(body: unknown, allowed: readonly string[], usage: string): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpProblem('invalid_request', `Send a JSON object: ${usage}.`);
   for (const key of Object.keys(body)) {

@@ -8,7 +8,7 @@ export { STUB_DEFINITION_SCHEMA, type StubDefinition, type StubView } from '../s
 
 /**
  * What the stub controls do (docs/stubs.md), apart from how they are asked: the `/__mock/stubs` routes
- * (stubRoutes.ts), the in-process mock's `session(name).stubs` and the MCP tools call these same functions
+ * (stubControlRoutes.ts), the in-process mock's `session(name).stubs` and the MCP tools call these same functions
  * with the same bodies, and refuse the same with the same problem.
  */
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiAnswer } from './ApiExchange.ts';
+import type { ApiAnswer } from '../exchange/ApiExchange.ts';
 
 /**
  * A stub's network fault on node:http (docs/stubs.md), where a real server's failures happen: on the socket.
@@ -21,7 +21,8 @@ export function actOutOnNode(req: IncomingMessage, res: ServerResponse, answer: 
     req.resume();
     return;
   }
-  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : Buffer.from(answer.body ?? new Uint8Array());
+  // A stub's answer is whole text or bytes, never a stream.
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : Buffer.from(answer.body instanceof Uint8Array ? answer.body : new Uint8Array());
   const headers = withLength(answer.headers, Math.max(1, body.length));
   res.writeHead(answer.status, headers);
   res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());

@@ -1,6 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
-
 // Retry-After is not CORS-safelisted: a page's error screen reads it from a 503 or 429 (a stub's, docs/stubs.md).
 // X-Contract-Version: a page moving to a new contract one screen at a time reads which one answered (--previous-spec).
 const EXPOSED = [
@@ -27,7 +24,7 @@ export interface CorsOptions {
  * an ordinary request header, not a credential in the Fetch sense, so `*` is enough for it; credentials are
  * allowed only to the origins named (Fetch standard §3.2.5: never with `*`). The controls under /__mock get no
  * CORS headers at all: no other origin may read them. Appended to `head` (a flat name, value list), so the
- * API lifecycle and the Express routes set the same headers whatever the transport.
+ * lifecycle sets the same headers whatever the route and the transport.
  */
 export function appendCorsHeaders(head: string[], url: string, origin: string | undefined, options: CorsOptions = {}): void {
   if (url === '/__mock' || url.startsWith('/__mock/') || url.startsWith('/__mock?')) return;
@@ -42,13 +39,6 @@ export function appendCorsHeaders(head: string[], url: string, origin: string | 
     head.push('Vary', 'Origin');
   }
   head.push('Access-Control-Expose-Headers', EXPOSED);
-}
-
-/** The same headers set on a node:http response. */
-export function corsHeaders(req: IncomingMessage, res: ServerResponse, options: CorsOptions = {}): void {
-  const head: string[] = [];
-  appendCorsHeaders(head, req.url ?? '/', req.headers.origin, options);
-  for (let i = 0; i < head.length; i += 2) res.setHeader(head[i] as string, head[i + 1] as string);
 }
 
 /**
@@ -68,18 +58,4 @@ export function preflightHeaders(method: string, path: string, headers: Readonly
     'Access-Control-Max-Age',
     '600',
   ];
-}
-
-/** The same as Express middleware, for the routes outside the API lifecycle; preflights are answered here. */
-export function cors(options: CorsOptions = {}): RequestHandler {
-  return (req, res, next) => {
-    corsHeaders(req, res, options);
-    const preflight = preflightHeaders(req.method, req.path, req.headers);
-    if (preflight) {
-      for (let i = 0; i < preflight.length; i += 2) res.setHeader(preflight[i] as string, preflight[i + 1] as string);
-      res.status(204).end();
-      return;
-    }
-    next();
-  };
 }

@@ -7,7 +7,7 @@ import { createFrozenClock } from '../clock.ts';
 import { createDeps } from '../createDeps.ts';
 import { createMockPipeline } from '../createMockPipeline.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
-import type { ApiRequest } from './ApiExchange.ts';
+import type { ApiRequest } from '../exchange/ApiExchange.ts';
 
 const deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
 const pipeline = createMockPipeline(deps);

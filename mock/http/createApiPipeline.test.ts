@@ -31,11 +31,7 @@ beforeAll(async () => {
   deps = createDeps({ clock: createFrozenClock('2026-03-01T12:00:00.000Z') });
   mock = createApp(deps);
   expressUrl = await listen(createServer(mock.app));
-  standaloneUrl = await listen(
-    createServer((req, res) => {
-      if (!mock.api(req, res)) mock.app(req, res);
-    }),
-  );
+  standaloneUrl = await listen(createServer((req, res) => mock.api(req, res)));
 });
 
 afterAll(async () => {

@@ -10,10 +10,13 @@ import { problemBody } from '../problems/writeProblem.ts';
 import { activeFaults } from '../sessions/activeFaults.ts';
 import { type Arrival, type FrontDoor, sessionOf } from '../sessions/frontDoor.ts';
 import type { Session } from '../sessions/Session.ts';
-import type { ApiAnswer, ApiRequest } from './ApiExchange.ts';
+import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
+import type { MockRoute } from '../exchange/MockRoute.ts';
+import type { ApiAnswer, ApiRequest } from '../exchange/ApiExchange.ts';
 import { assertPlainPathParams } from './assertPlainPathParams.ts';
-import { appendCorsHeaders, type CorsOptions, preflightHeaders } from './cors.ts';
-import { unknownRouteProblem } from './handleErrors.ts';
+import { appendCorsHeaders, type CorsOptions } from './cors.ts';
+import { answerOtherRoute } from './answerOtherRoute.ts';
+import type { ControlsGuardOptions } from './controlsGuard.ts';
 import { encodeAnswer } from './encodeAnswer.ts';
 import { journalExchange } from './journalExchange.ts';
 import type { OperationHandler, OperationResult } from './OperationHandler.ts';
@@ -25,11 +28,11 @@ import type { ContractVersion } from '../versions/ContractVersions.ts';
 import { routeVersioned, type VersionedRoute } from '../versions/routeVersioned.ts';
 
 /**
- * The API lifecycle over the transport-neutral request and answer (ApiExchange.ts): the answer to an API
- * operation, or undefined when the request is not one (the mount passes it on). Routing is synchronous, so a
- * mount knows at once whether the request is its to answer. The promise never rejects: a failure is a 500.
+ * The mock's one lifecycle over the transport-neutral request and answer (ApiExchange.ts): every request gets
+ * its answer from it, an API operation's, a mock route's (controls, authorization server, docs, served spec)
+ * or a 404. The promise never rejects: a failure is a 500.
  */
-export type ApiPipeline = (request: ApiRequest) => Promise<ApiAnswer> | undefined;
+export type ApiPipeline = (request: ApiRequest) => Promise<ApiAnswer>;
 
 /**
  * Holds an answer until the writes it made are durable (`--state-file`, mock/persist): the answer itself, or
@@ -51,11 +54,15 @@ export interface ApiPipelineOptions {
   /** One line per request and internal errors; omit for silence. */
   log?: (line: string) => void;
   /**
-   * Answer every other request too, as the server's Express app answers a route it does not know: CORS
-   * preflights (204), else 404 (405 with Allow when the path has other methods), journaled. For a mount with
-   * no router behind the lifecycle (the Fetch handler, MSW); the node:http mounts pass those to Express.
+   * The routes that are no API operation (MockRoute.ts): the controls, the authorization server, the served
+   * spec and docs; the Node mounts add the ones only Node has (the docs' files, MCP). A request neither an
+   * operation nor one of these is a CORS preflight (204) or a 404 (405 with Allow when the path has other methods).
    */
-  answerUnrouted?: boolean;
+  routes?: readonly MockRoute[];
+  /** Every session: the routes that act across them (the sessions list, the journal of `*`) reach them here. */
+  sessions?: SessionRegistry<Session>;
+  /** The controls' guard (`/__mock`): with an admin token, every control needs it. */
+  controls?: ControlsGuardOptions;
   /**
    * `--previous-spec`: the contract before the current one, served beside it on the same data and chosen per
    * request by X-Contract-Version (mock/versions); the answer names the version that answered.
@@ -127,59 +134,23 @@ export function createApiPipeline(contract: Contract, door: FrontDoor, options: 
     journalExchange(arrival, request, encoded, { started, at, operationId: op.operationId, requestBody: outcome.requestBody, contractVersion }, log);
     return encoded.answer;
   };
-  const unrouted = async (request: ApiRequest): Promise<ApiAnswer> => {
-    const head: string[] = [];
-    appendCorsHeaders(head, request.url, request.headers.origin as string | undefined, options.cors);
-    const preflight = preflightHeaders(request.method, request.path, request.headers);
-    if (preflight) return { status: 204, headers: head.concat(preflight) };
-    const started = performance.now();
-    const arrival = door(request);
-    const at = arrival.clock.now();
-    const outcome: Outcome = { response: NO_RESPONSE, outsideContract: true, faults: 0 };
-    try {
-      await runUnrouted(arrival, contract, request, outcome);
-    } catch (error) {
-      log?.(`internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
-      outcome.response = problemResponse(new HttpProblem('internal_error', 'The mock failed while answering; the server log has the details.'), request.url);
-    }
-    const encoded = encodeAnswer(contract, undefined, outcome.response, head, false);
-    journalExchange(arrival, request, encoded, { started, at, requestBody: outcome.requestBody }, log);
-    return encoded.answer;
-  };
+  const other = answerOtherRoute(contract, door, options);
   const versions = { current: contract, ...(options.previousContract ? { previous: options.previousContract } : {}) };
   return (request) => {
     if (options.previousContract || request.headers['x-contract-version'] !== undefined) {
       const route = routeVersioned(versions, options.handlers, request.method, request.path, request.headers);
       if (route) return lifecycle(request, route.operation, route.pathParams, route.handler ?? UNANSWERED, route);
-      return options.answerUnrouted ? unrouted(request) : undefined;
+      return other(request);
     }
     const match = contract.matchOperation(request.method, request.path);
     const handler = match && options.handlers[match.operation.operationId];
     if (match && handler) return lifecycle(request, match.operation, match.pathParams, handler);
-    return options.answerUnrouted ? unrouted(request) : undefined;
+    return other(request);
   };
 }
 
 function problemResponse(problem: HttpProblem, url: string): FaultResponse {
   return { status: problem.status, body: problemBody(problem, url), headers: { ...problem.extra.headers, 'Content-Type': 'application/problem+json' } };
-}
-
-/**
- * A route that is no API operation, in the order the server's Express app takes it: the body is read (its
- * limits apply), the session resolved (a bad name is a 400), the latency waited, then 404 or 405.
- */
-async function runUnrouted(arrival: Arrival, contract: Contract, request: ApiRequest, outcome: Outcome): Promise<void> {
-  try {
-    outcome.requestBody = typeof request.body === 'function' ? await request.body() : request.body;
-    const session = sessionOf(arrival);
-    const ms = session.latency.next();
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-    throw unknownRouteProblem(contract, request.method, request.path);
-  } catch (error) {
-    const problem = problemFromError(error);
-    if (!problem) throw error;
-    outcome.response = problemResponse(problem, request.url);
-  }
 }
 
 /** The handler of a route refused before its operation runs (route.problem): never called. */

@@ -2,7 +2,7 @@ import type { OperationSpec } from '../../spec/operationIndex.ts';
 import type { FaultResponse } from '../faults/Fault.ts';
 import { encodeJson, fragmentsOf, isFragmentEnvelope } from '../present/JsonFragment.ts';
 import type { Contract } from '../../spec/contract.ts';
-import type { ApiAnswer } from './ApiExchange.ts';
+import type { ApiAnswer } from '../exchange/ApiExchange.ts';
 
 /** An answer ready to leave, and what the journal keeps of it beside the answer itself. */
 export interface EncodedAnswer {

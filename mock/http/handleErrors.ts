@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Contract } from '../../spec/contract.ts';
+import { unknownRouteProblem } from './unknownRouteProblem.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import { urlInMock } from '../mountPath.ts';
 import { problemFromError } from '../problems/problemFromError.ts';
@@ -8,17 +9,6 @@ import { writeProblem } from '../problems/writeProblem.ts';
 /** Unknown route: 404, or 405 with Allow when the path exists under other methods. */
 export function notFound(contract: Contract): RequestHandler {
   return (req, res) => writeProblem(res, unknownRouteProblem(contract, req.method, req.path), urlInMock(req, res));
-}
-
-/** What an unknown route is answered, whichever mount it reached. */
-export function unknownRouteProblem(contract: Contract, method: string, path: string): HttpProblem {
-  const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== method && contract.matchOperation(m, path));
-  if (allowed.length > 0) {
-    return new HttpProblem('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
-      headers: { Allow: allowed.join(', ') },
-    });
-  }
-  return new HttpProblem('not_found', `No operation at ${method} ${path}.`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { maskUrl } from '../problems/maskSecrets.ts';
 import type { Exchange } from '../journal/entryFromExchange.ts';
 import { serializeJson } from '../present/JsonFragment.ts';
 import { type Arrival, journaledAs } from '../sessions/frontDoor.ts';
-import type { ApiRequest } from './ApiExchange.ts';
+import type { ApiRequest } from '../exchange/ApiExchange.ts';
 import type { EncodedAnswer } from './encodeAnswer.ts';
 
 /**
@@ -54,7 +54,7 @@ export function journalExchange(arrival: Arrival, request: ApiRequest, encoded: 
   if (encoded.value !== undefined) {
     exchange.responseValue = encoded.value;
     exchange.writeValue = serializeJson;
-  } else exchange.responseBody = answer.body;
+  } else if (typeof answer.body === 'string' || answer.body instanceof Uint8Array) exchange.responseBody = answer.body;
   if (isJournaled(request.url)) arrival.journal.record(exchange);
   log?.(
     `${request.method} ${maskUrl(request.url)} ${answer.status}${facts.operationId ? ` ${facts.operationId}` : ''} ${durationMs}ms${violations ? ` CONTRACT VIOLATION: ${violations.join('; ')}` : ''}`,

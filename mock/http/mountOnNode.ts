@@ -1,43 +1,75 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnswerStream } from '../exchange/ApiExchange.ts';
+import { mountPath } from '../mountPath.ts';
 import { actOutOnNode } from './actOutOnNode.ts';
 import type { ApiPipeline } from './createApiPipeline.ts';
 import type { HostPolicy } from './hostAllowList.ts';
-import { refuseForeignHost } from './hostGuard.ts';
+import { guardHost } from './hostGuard.ts';
 import { readRequestBody } from './readRequestBody.ts';
 import { splitRequestUrl } from './splitRequestUrl.ts';
 
-/**
- * The API lifecycle on node:http: true when the request was an API operation (it is then answered, always),
- * false to let the caller pass it on (createApp mounts it as Express middleware; the standalone server calls
- * it before Express).
- */
-export type NodeMount = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** The mock on node:http: every request is answered (a host app mounting it passes nothing on). */
+export type NodeMount = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * A thin mount: the host check (DNS rebinding is a threat to a server that listens, so it is this mount's, and
- * it refuses before anything is read, for every route alike), the request as an ApiRequest whose body is read
- * only when the lifecycle asks (body-parser's limits and errors), and the answer written head and body at once.
- * Node's own headers object is handed over as is: nothing is copied per request.
+ * it refuses before anything is read, for every route alike), the request as an ApiRequest (its origin the
+ * one the check settled, its mount path what Express or Connect cut off `req.url`) whose body is read only
+ * when the lifecycle asks (body-parser's limits and errors), and the answer written head and body at once, or
+ * a streamed body chunk by chunk as the socket drains. Node's own headers object is handed over as is.
  */
 export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeMount {
   return (req, res) => {
-    if (refuseForeignHost(req, res, host)) return true;
+    const origin = guardHost(req, res, host);
+    if (origin === undefined) return;
     const url = req.url ?? '/';
     const { path, search } = splitRequestUrl(url);
     const headers = req.headers;
     // Without Content-Length or Transfer-Encoding there is no body (RFC 9112 §6.3): no reader to make.
     const bodied = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
-    const answered = pipeline({ method: req.method ?? 'GET', url, path, search, headers, body: bodied ? () => readRequestBody(req, res) : undefined });
-    if (!answered) return false;
-    answered.then(
+    const mounted = (req as { originalUrl?: string }).originalUrl === undefined ? '' : mountPath(req as IncomingMessage & { originalUrl?: string });
+    pipeline({
+      method: req.method ?? 'GET',
+      url,
+      path,
+      search,
+      headers,
+      body: bodied ? (limit) => readRequestBody(req, res, limit) : undefined,
+      origin,
+      ...(mounted ? { mountPath: mounted } : {}),
+    }).then(
       (answer) => {
         if (answer.fault) return actOutOnNode(req, res, { ...answer, fault: answer.fault });
+        const body = answer.body;
+        if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
+          res.writeHead(answer.status, answer.headers);
+          res.end(body);
+          return;
+        }
         res.writeHead(answer.status, answer.headers);
-        res.end(answer.body);
+        void writeStream(res, body);
       },
       // The lifecycle answers its own failures (a 500 problem); a rejection here has no answer left to give.
       (error: unknown) => res.destroy(error as Error),
     );
-    return true;
   };
+}
+
+/** A streamed body, chunk by chunk, waiting for the socket to drain; a client that leaves stops the stream. */
+async function writeStream(res: ServerResponse, body: AnswerStream): Promise<void> {
+  const chunks = body[Symbol.asyncIterator]();
+  const gone = new Promise<void>((resolve) => res.once('close', resolve));
+  // A stream that waits for its next chunk (an MCP event stream) is ended when the client leaves.
+  void gone.then(() => chunks.return?.());
+  try {
+    for (;;) {
+      const next = await Promise.race([chunks.next(), gone.then(() => undefined)]);
+      if (next === undefined || next.done || res.destroyed) break;
+      if (!res.write(next.value)) await Promise.race([new Promise<void>((resolve) => res.once('drain', resolve)), gone]);
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    // The head is sent: a failure midway can only cut the connection, never pass for a whole answer.
+    res.destroy(error as Error);
+  }
 }

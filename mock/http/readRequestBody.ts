@@ -8,14 +8,19 @@ export { BODY_LIMIT };
 // body-parser's raw reader, as Express mounts it: the same limit, Content-Length check and Content-Encoding
 // inflation (gzip, deflate, br) whichever way the pipeline is mounted. It reads plain node:http requests.
 // Express is loaded with the first body, not at start: a read never needs it (about 150 ms of a cold start).
-let rawParser: Promise<RequestHandler> | undefined;
-const loadRawParser = () => (rawParser ??= import('express').then(({ default: express }) => express.raw({ type: () => true, limit: BODY_LIMIT })));
+// One parser per limit (the default, and a state import's larger one).
+const rawParsers = new Map<number | string, Promise<RequestHandler>>();
+const loadRawParser = (limit: number | string): Promise<RequestHandler> => {
+  let parser = rawParsers.get(limit);
+  if (!parser) rawParsers.set(limit, (parser = import('express').then(({ default: express }) => express.raw({ type: () => true, limit }))));
+  return parser;
+};
 
 /**
  * The request body as bytes, undefined when the request has none (RFC 9112 §6.3: neither Content-Length nor
  * Transfer-Encoding). Rejects with body-parser's errors (entity.too.large, request.size.invalid, …).
  */
-export function readRequestBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | undefined> | undefined {
+export function readRequestBody(req: IncomingMessage, res: ServerResponse, limit?: number): Promise<Buffer | undefined> | undefined {
   const length = req.headers['content-length'];
   const encoding = req.headers['content-encoding'];
   if (length === undefined && req.headers['transfer-encoding'] === undefined) return undefined;
@@ -30,9 +35,10 @@ export function readRequestBody(req: IncomingMessage, res: ServerResponse): Prom
     PLAIN_LENGTH.test(length)
   ) {
     const expected = Number(length);
-    if (expected <= SMALL_BODY) return new Promise((resolve, reject) => readSmall(req, expected, resolve, reject));
+    if (expected <= SMALL_BODY && (limit === undefined || expected <= limit))
+      return new Promise((resolve, reject) => readSmall(req, expected, resolve, reject));
   }
-  return loadRawParser().then(
+  return loadRawParser(limit ?? BODY_LIMIT).then(
     (parse) =>
       new Promise<Buffer | undefined>((resolve, reject) => {
         parse(req as Request, res as Response, (error?: unknown) => {

@@ -1,6 +1,6 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { NetworkFault } from './ApiExchange.ts';
+import type { NetworkFault } from '../exchange/ApiExchange.ts';
 import { answerFromExample } from './answerFromExample.ts';
 import type { OperationResult } from './OperationHandler.ts';
 import { MAX_HANG_MS, type StubDefinition } from '../stubs/StubDefinition.ts';

@@ -1,6 +1,6 @@
 import type { Contract } from '../../spec/contract.ts';
 import type { OperationSpec } from '../../spec/operationIndex.ts';
-import type { ApiRequest } from './ApiExchange.ts';
+import type { ApiRequest } from '../exchange/ApiExchange.ts';
 import type { EncodedAnswer } from './encodeAnswer.ts';
 import { mockWarningsHeader } from './mockWarningsHeader.ts';
 import type { OperationResult } from './OperationHandler.ts';

@@ -8,7 +8,6 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps, type MockDeps } from '../createDeps.ts';
 import { createMockApi } from '../createMockApi.ts';
@@ -27,13 +26,10 @@ let baseUrl: string;
 let mock: Mock;
 
 beforeAll(async () => {
-  // The server as mock/server.ts builds it: the node:http mount first, the Express app for everything else.
+  // The server as mock/server.ts builds it: every request to the node:http mount of the one lifecycle.
   deps = createDeps({ clock: createFrozenClock(NOW) });
   const api = createMockApi(deps, { faultCatalog });
-  const { app } = createApp(deps, { faultCatalog, api });
-  server = createMockServer((req, res) => {
-    if (!api(req, res)) app(req, res);
-  }).listen(0, '127.0.0.1');
+  server = createMockServer(api).listen(0, '127.0.0.1');
   await once(server, 'listening');
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   mock = createMock({ clock: { now: NOW, frozen: true } });

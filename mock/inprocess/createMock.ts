@@ -10,8 +10,6 @@ import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 import { isSessionName } from '../sessions/sessionName.ts';
 import { createFetchHandler } from './createFetchHandler.ts';
 import type { FetchHandler } from './FetchHandler.ts';
-import { createOAuthRoutes } from '../oauth/createOAuthRoutes.ts';
-import { createFrontDoor } from '../sessions/frontDoor.ts';
 import { type InProcessSession, inProcessSession } from './mockSession.ts';
 
 export type { MockSession, InProcessSession, JournalFilters } from './mockSession.ts';
@@ -63,20 +61,13 @@ export function createMock(options: MockOptions = {}): Mock {
     ...(options.sessionIdleMinutes !== undefined ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
     ...(options.journalBudgetMb !== undefined ? { journalBudgetBytes: options.journalBudgetMb * 1024 * 1024 } : {}),
   });
-  // One front door for the API and the authorization server: a session's tokens are the ones its logins issued.
-  const door = createFrontDoor(deps.sessions);
-  const pipeline = createMockPipeline(
-    deps,
-    {
-      faultCatalog,
-      validateResponses: options.validateResponses,
-      log: options.log,
-      answerUnrouted: true,
-      ...(options.previousSpec ? { previousContract: buildContract(options.previousSpec, 'previous', { compile: 'lazy' }) } : {}),
-    },
-    door,
-  );
-  const fetch = createFetchHandler(pipeline, createOAuthRoutes(contract, door, { log: options.log }));
+  const pipeline = createMockPipeline(deps, {
+    faultCatalog,
+    validateResponses: options.validateResponses,
+    log: options.log,
+    ...(options.previousSpec ? { previousContract: buildContract(options.previousSpec, 'previous', { compile: 'lazy' }) } : {}),
+  });
+  const fetch = createFetchHandler(pipeline);
   return {
     fetch,
     session(name = DEFAULT_SESSION) {

@@ -1,4 +1,4 @@
-import type { ApiAnswer } from '../http/ApiExchange.ts';
+import type { ApiAnswer } from '../exchange/ApiExchange.ts';
 
 /**
  * A stub's network fault at a Fetch mount (docs/stubs.md), as MSW spells one: `reset` is `Response.error()`
@@ -24,7 +24,8 @@ export function faultResponse(answer: ApiAnswer & { fault: NonNullable<ApiAnswer
       else signal.addEventListener('abort', aborted, { once: true });
     });
   }
-  const bytes = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : (answer.body ?? new Uint8Array());
+  // A stub's answer is whole text or bytes, never a stream.
+  const bytes = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body instanceof Uint8Array ? answer.body : new Uint8Array();
   let sent = false;
   const body = new ReadableStream<Uint8Array>({
     // Half, then the failure on the next pull: an error raised with the chunk still queued would discard it.

@@ -1,6 +1,6 @@
 import type { TokenResponseBody } from '../oauth/issueTokens.ts';
 import { s256 } from '../oauth/pkce.ts';
-import { base64url } from '../oauth/sha256.ts';
+import { base64url } from '../sha256.ts';
 import type { FetchHandler } from './FetchHandler.ts';
 import { LoginError } from './LoginError.ts';
 

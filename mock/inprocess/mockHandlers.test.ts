@@ -60,6 +60,14 @@ describe('mockHandlers with setupServer (msw/node)', () => {
     expect(after.hits.map((h) => h.alias)).toEqual(['turma-zebra']);
   });
 
+  it('under a base path, the authorization server names URLs under it (the issuer, the token endpoint)', async () => {
+    const metadata = await json<{ issuer: string; token_endpoint: string }>(await fetch(`${PREFIXED}/.well-known/oauth-authorization-server`));
+    expect(metadata.issuer).toBe(PREFIXED);
+    expect(metadata.token_endpoint).toBe(`${PREFIXED}/oauth/token`);
+    const direct = await json<{ issuer: string }>(await fetch(`${API}/.well-known/oauth-authorization-server`));
+    expect(direct.issuer).toBe(API);
+  });
+
   it('answers under a base path, in the session it was given, and refuses as the server does', async () => {
     expect((await fetch(`${PREFIXED}/v1/groups?limit=1`, { headers: auth })).status).toBe(200);
     expect(mock.session('prefixed').journal.count({ operationId: 'listGroups' })).toBe(1);

@@ -17,9 +17,12 @@ export function mockHandlers(mock: { fetch: FetchHandler }, options: MockHandler
   const base = new URL(options.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const session = options.session;
+  // createMock's handler takes the cut path as its mount path, so the URLs it names (the authorization
+  // server's issuer and pages, a HAR's origin) keep it; another Fetch handler ignores the second argument.
+  const answer = mock.fetch as (request: Request, mount?: { mountPath?: string }) => Promise<Response>;
   return [
     http.all(`${base.origin}${prefix}/*`, async ({ request }) =>
-      mock.fetch(prefix === '' && session === undefined ? request : await rebased(request, prefix, session)),
+      prefix === '' && session === undefined ? answer(request) : answer(await rebased(request, prefix, session), { mountPath: prefix }),
     ),
   ];
 }

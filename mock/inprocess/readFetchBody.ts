@@ -7,13 +7,13 @@ function bodyError(message: string, type: string, status: number): Error {
 
 /**
  * A Fetch request's body as bytes, or undefined when it has none, under the node:http mount's rules: at most
- * 50 MB (413, refused from Content-Length before reading when it says so), gzip and deflate inflated
+ * `limit` bytes, 50 MB unless a route asks for more or less (413, refused from Content-Length before reading when it says so), gzip and deflate inflated
  * (DecompressionStream, in browsers and Node alike), any other Content-Encoding a 415 as body-parser says it.
  */
-export async function readFetchBody(request: Request): Promise<Uint8Array | undefined> {
+export async function readFetchBody(request: Request, limit = BODY_LIMIT_BYTES): Promise<Uint8Array | undefined> {
   if (request.body === null) return undefined;
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > BODY_LIMIT_BYTES) throw bodyError('request entity too large', 'entity.too.large', 413);
+  if (declared > limit) throw bodyError('request entity too large', 'entity.too.large', 413);
   const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
   let stream: ReadableStream<Uint8Array> = request.body;
   if (encoding === 'gzip' || encoding === 'deflate')
@@ -26,7 +26,7 @@ export async function readFetchBody(request: Request): Promise<Uint8Array | unde
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > BODY_LIMIT_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw bodyError('request entity too large', 'entity.too.large', 413);
     }

@@ -1,7 +1,7 @@
 /** What every entry costs besides its bodies and headers: its slot, fields and numbers. */
 export const ENTRY_OVERHEAD_BYTES = 256;
 
-/** What an exchange costs the journal before it is built: the parts it keeps (see mock/http/requestLog.ts). */
+/** What an exchange costs the journal before it is built: the parts it keeps (see mock/journal/entryFromExchange.ts). */
 export interface KeptParts {
   url: string;
   requestHeaders: Record<string, string | string[] | number | undefined>;

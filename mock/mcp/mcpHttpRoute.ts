@@ -1,27 +1,23 @@
-import type { Request, RequestHandler, Response } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer } from './createMcpServer.ts';
 import type { McpContext } from './McpContext.ts';
 
 /**
- * /__mock/mcp: the MCP Streamable HTTP transport (MCP 2025-06-18 §Transports), stateless: each POST is
- * answered by a server made for it (the tools keep no state; the sessions are the mock's). It is mounted
- * behind the controls' guards (mock/http/controlsGuard.ts): an admin token beyond loopback, nothing sent by
- * another site. Each answer is the request's own event stream, so a long call (run_conformance) can send its
- * progress before its result. A GET (a stream of server-initiated messages) has nothing to carry here: 405,
- * as the transport allows.
+ * One MCP request answered by a server made for it (mcpRoutes.ts): the SDK's transport over WHATWG Fetch
+ * objects, stateless (no session id). `close` ends the server and the transport once the answer is sent.
  */
-export function mcpHttpRoute(context: (req: Request, res: Response) => McpContext): RequestHandler {
-  return (req, res, next) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = createMcpServer(context(req, res));
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    server
-      .connect(transport)
-      .then(() => transport.handleRequest(req, res, req.body))
-      .catch(next);
+export async function answerMcp(request: Request, context: McpContext): Promise<{ response: Response; close: () => void }> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const server = createMcpServer(context);
+  const close = (): void => {
+    void transport.close();
+    void server.close();
   };
+  try {
+    await server.connect(transport);
+    return { response: await transport.handleRequest(request), close };
+  } catch (error) {
+    close();
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@
  * routes after it.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,25 @@ describe('eduMock, the Vite plugin', () => {
     const used: string[] = [];
     eduMock({ base }).configureServer({ middlewares: { use: (r) => used.push(r) } });
     expect(used).toEqual([route]);
+  });
+
+  it.each([
+    ['no allowedHosts', undefined, 'app.test', 403],
+    ['a name Vite allows', ['app.test'], 'app.test', 200],
+    ['a domain Vite allows', ['.tunnel.test'], 'x.tunnel.test:5173', 200],
+    ['another name than Vite allows', ['app.test'], 'evil.test', 403],
+    ['any host (allowedHosts: true)', true, 'evil.test', 200],
+  ] as const)('its host check follows Vite: %s', async (_name, allowedHosts, host, status) => {
+    const connect = connectLike();
+    eduMock({ clock: { now: '2026-03-01T12:00:00.000Z', frozen: true } }).configureServer({ ...connect, config: { server: { allowedHosts } } });
+    const base = new URL(await serve(connect.listener));
+    const answered = await new Promise<number>((resolve, reject) => {
+      get({ host: base.hostname, port: base.port, path: '/api/v1/groups?limit=1', headers: { ...headers, host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on('error', reject);
+    });
+    expect(answered).toBe(status);
   });
 
   it('refuses base / (the mock would answer every route of the app)', () => {

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { createFrozenClock } from '../clock.ts';
 import { createDeps, type MockDeps } from '../createDeps.ts';
 import { createMockApi } from '../createMockApi.ts';
@@ -49,13 +48,10 @@ const listening = async (s: Server): Promise<string> => {
 };
 
 beforeAll(async () => {
-  // The server as mock/server.ts builds it: the node:http mount first, the Express app for everything else.
+  // The server as mock/server.ts builds it: every request to the node:http mount of the one lifecycle.
   deps = createDeps({ clock: createFrozenClock(NOW) });
   const api = createMockApi(deps, { faultCatalog });
-  const { app } = createApp(deps, { faultCatalog, api });
-  server = createMockServer((req, res) => {
-    if (!api(req, res)) app(req, res);
-  }).listen(0, '127.0.0.1');
+  server = createMockServer(api).listen(0, '127.0.0.1');
   bases.server = await listening(server);
 
   const foreign = express();

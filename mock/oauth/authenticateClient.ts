@@ -2,7 +2,7 @@ import { REALM } from '../auth/authenticateBearer.ts';
 import type { AppRecord } from '../../fixtures/records.ts';
 import type { Store } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
-import { sameBytes, sha256 } from './sha256.ts';
+import { sameBytes, sha256 } from '../sha256.ts';
 import type { FormParams } from './readFormParams.ts';
 import type { Stored } from '../store/Stored.ts';
 

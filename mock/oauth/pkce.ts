@@ -1,4 +1,4 @@
-import { base64url, sameBytes, sha256 } from './sha256.ts';
+import { base64url, sameBytes, sha256 } from '../sha256.ts';
 
 /** RFC 7636 §4.1: 43 to 128 characters of [A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~". */
 const CODE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;

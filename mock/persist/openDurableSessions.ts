@@ -10,7 +10,7 @@ import { restoreSession, type SeedSource, type SessionExtras } from './SessionSn
  * log is replayed into the session each entry names (the registry's shared base was made from `seed`, which
  * the snapshot recorded: readStateFile);
  * from then on every write the registry accepts is recorded for the log and made durable before its answer
- * (holdAnswerUntilDurable); a reset, an import or a dropped session asks for a snapshot instead. A fresh
+ * (the lifecycle's commit stage, commitBeforeAnswer); a reset, an import or a dropped session asks for a snapshot instead. A fresh
  * snapshot is written at once, which also proves the path is writable.
  */
 export function openDurableSessions<S extends SessionShape>(

@@ -51,7 +51,7 @@ describe('stubs are kept as the other controls are', () => {
     };
     const first = open();
     addStub(first.sessions.use('bob'), { operationId: 'listGroups', status: 500, times: 2 });
-    // What holds every control's answer until it is durable (holdAnswerUntilDurable).
+    // What the lifecycle's commit stage does before any answer leaves.
     first.durability.commit();
     first.durability.close();
     const second = open();

@@ -2,7 +2,6 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../createDeps.ts';
-import { createApp } from '../app.ts';
 import { createMockApi } from '../createMockApi.ts';
 import { fakeReplicaDatabase } from './fakeReplicaDatabase.ts';
 import { ReplicaGate } from './ReplicaGate.ts';
@@ -36,14 +35,7 @@ async function startReplica(db: ReturnType<typeof fakeReplicaDatabase>['db'], ti
   });
   gate.start();
   const api = createMockApi(deps);
-  // The controls (/__mock) are the Express app's, as in mock/server.ts.
-  const { app } = createApp(deps, { api });
-  const server = createServer(
-    gate.listener((req, res) => {
-      if (api(req, res)) return;
-      app(req, res);
-    }),
-  );
+  const server = createServer(gate.listener(api));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const replica = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, gate, server, logged, deps };
   open.push(replica);

@@ -5,7 +5,7 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 /**
  * A transaction left idle this long is ended by the server, freeing its session's lock: a replica that
  * stopped (SIGSTOP, a paused VM) while it held a write open. Above the 60 s a session's latency may add to a
- * write's answer (faultControls.ts) and the time to read a body.
+ * write's answer (the latency control) and the time to read a body.
  */
 const IDLE_IN_TRANSACTION_MS = 120_000;
 /** A connection idle this long is probed (TCP keepalive), so a peer gone without a RST is found out. */

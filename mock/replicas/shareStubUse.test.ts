@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { createDeps } from '../createDeps.ts';
 import { createMockApi } from '../createMockApi.ts';
 import { fakeReplicaDatabase } from './fakeReplicaDatabase.ts';
@@ -16,9 +15,7 @@ async function startReplica(db: ReturnType<typeof fakeReplicaDatabase>['db']): P
   const deps = createDeps({ maxSessions: 10 });
   const gate = new ReplicaGate({ db, sessions: deps.sessions, seed: 1, maxSessions: 10, idleMs: 60_000, log: () => undefined });
   gate.start();
-  const api = createMockApi(deps);
-  const { app } = createApp(deps, { api });
-  const server = createServer(gate.listener((req, res) => void (api(req, res) || app(req, res))));
+  const server = createServer(gate.listener(createMockApi(deps)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   open.push({ gate, server });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Clock } from '../clock.ts';
 import type { Journal } from '../journal/Journal.ts';
@@ -20,7 +19,7 @@ export interface Refused {
   clock: Clock;
 }
 
-/** Resolves a request's session; called once per request, at the front door (the API pipeline, or the app's first middleware). */
+/** Resolves a request's session; called once per request, at the lifecycle's front door. */
 export type FrontDoor = (req: WithHeaders) => Arrival;
 
 /**
@@ -78,28 +77,4 @@ export function sessionOf(arrival: Arrival): Session {
 /** The name a request is journaled under: its session's, or the default one's when it was refused. */
 export function journaledAs(arrival: Arrival): string {
   return isRefused(arrival) ? DEFAULT_SESSION : arrival.session;
-}
-
-const ARRIVAL = Symbol('arrival');
-type Arrived = IncomingMessage & { [ARRIVAL]?: Arrival };
-
-/**
- * For the app's Express stages after the door (request log, controls, OAuth, latency): the door's answer is
- * kept on the request once, and read back, never resolved again.
- */
-export function enter(door: FrontDoor, req: IncomingMessage): Arrival {
-  const arrival = door(req);
-  (req as Arrived)[ARRIVAL] = arrival;
-  return arrival;
-}
-
-export function arrivalOf(req: IncomingMessage): Arrival {
-  const arrival = (req as Arrived)[ARRIVAL];
-  if (!arrival) throw new Error(`${req.method} ${req.url} did not pass the front door`);
-  return arrival;
-}
-
-/** The session of a request that passed the door, or its refusal thrown. */
-export function requestSession(req: IncomingMessage): Session {
-  return sessionOf(arrivalOf(req));
 }

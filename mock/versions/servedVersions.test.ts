@@ -13,7 +13,7 @@ import { createFrozenClock } from '../clock.ts';
 import { createDeps, type MockDeps } from '../createDeps.ts';
 import { createMockPipeline } from '../createMockPipeline.ts';
 import { createMock } from '../inprocess/createMock.ts';
-import type { ApiAnswer } from '../http/ApiExchange.ts';
+import type { ApiAnswer } from '../exchange/ApiExchange.ts';
 import type { ApiPipeline } from '../http/createApiPipeline.ts';
 import { DEFAULT_SESSION } from '../sessions/SessionRegistry.ts';
 

@@ -7,8 +7,15 @@
 /** Header values by lower-cased name, as Node parses them (a repeated header may arrive as a list). */
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
-/** Reads the body when a stage asks for it: bytes, or undefined when the request has none (RFC 9112 §6.3). */
-export type BodyReader = () => Promise<Uint8Array | undefined> | undefined;
+/**
+ * Reads the body when a stage asks for it: bytes, or undefined when the request has none (RFC 9112 §6.3).
+ * At most `limit` bytes (default BODY_LIMIT, 50 MB; a state import allows more): beyond it, body-parser's
+ * `entity.too.large` error (a 413).
+ */
+export type BodyReader = (limit?: number) => Promise<Uint8Array | undefined> | undefined;
+
+/** A body written piece by piece (a state export of a million groups fits in no string); the mount waits for the socket to drain. */
+export type AnswerStream = AsyncIterable<string | Uint8Array>;
 
 export interface ApiRequest {
   method: string;
@@ -24,6 +31,14 @@ export interface ApiRequest {
    * needs them, with its own limits and errors, so nothing is read for a request refused before that.
    */
   body?: Uint8Array | BodyReader;
+  /**
+   * Where the client reaches the mock, without the mount path: the public URL's origin (--public-url), else
+   * the one the allowed Host names (node:http), or the request URL's (Fetch). The OAuth issuer, the served
+   * spec and every absolute URL start with it. Absent: `http://localhost`.
+   */
+  origin?: string;
+  /** The path a host app mounted the mock under (`app.use('/api', mockMiddleware())`); '' or absent for the server. */
+  mountPath?: string;
 }
 
 export interface ApiAnswer {
@@ -37,7 +52,7 @@ export interface ApiAnswer {
    * The body: the JSON text as built (node:http writes a string with the head in one socket write, so it is
    * not encoded to bytes first), or bytes; undefined when there is none.
    */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | AnswerStream;
   /**
    * A failure of the connection for the mount to act out (a stub's `fault`, docs/stubs.md): `reset` closes it
    * without an answer, `hang` answers nothing until the client gives up (or `maxMs` passes, then resets),
