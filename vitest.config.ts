@@ -58,7 +58,7 @@ const E2E = [
   'mock/node/mountsConform.test.ts',
   // The packed package installed, a page bundled from it, and Chromium running it on the worker-only mock.
   'mock/inprocess/workerPage.browser.test.ts',
-  // docs/recipes/ run as written: one vitest run over three folders, the Vite app, Playwright in Chromium (95 s loaded).
+  // docs/recipes/ run as written: one vitest run over two folders, the Vite app, Playwright and a built Storybook in Chromium (65-75 s loaded).
   'scripts/inProcessRecipes.test.ts',
   // The dashboard and docs of a mock under /api in an Express app, in Chromium (about 20 s).
   'mock/node/pagesUnderPath.browser.test.ts',

@@ -88,4 +88,16 @@ describe('docs/architecture.md', () => {
     }
     expect(climbs).toEqual([]);
   });
+
+  it('one lifecycle: Express is loaded only by the Express app that hands it every request, the body reader and the proxy', () => {
+    const users = sourceFiles()
+      .filter((file) => /^import (?!type )[^;]*from 'express'|import\('express'\)/m.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file))
+      .sort();
+    expect(users.filter((file) => !file.startsWith('mock/proxy/'))).toEqual(['mock/app.ts', 'mock/http/readRequestBody.ts']);
+    expect(users.some((file) => file.startsWith('mock/proxy/'))).toBe(true);
+    // Nothing wraps a response to learn what a route wrote: the lifecycle journals and commits the answer it returns.
+    const wrapped = sourceFiles().filter((file) => /\bres\.(end|write|writeHead)\s*=/.test(readFileSync(file, 'utf8')));
+    expect(wrapped.map((file) => relative(root, file))).toEqual([]);
+  });
 });

@@ -50,11 +50,12 @@ const deps = createDeps({
   journalBudgetBytes: options.journalBudgetMb * 1024 * 1024,
   compile: 'lazy',
 });
-const listener = createMockListener(
-  deps,
-  { faultCatalog, boundHost: options.host, ...(adminToken ? { adminToken } : {}), ...(options.quiet ? {} : { log: (line: string) => console.error(line) }) },
-  (error) => say(`cannot build the app: ${error.stack ?? error.message}`),
-);
+const listener = createMockListener(deps, {
+  faultCatalog,
+  boundHost: options.host,
+  ...(adminToken ? { adminToken } : {}),
+  ...(options.quiet ? {} : { log: (line: string) => console.error(line) }),
+});
 const http = createMockServer(listener);
 let baseUrl: string | undefined;
 

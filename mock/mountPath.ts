@@ -20,20 +20,3 @@ export function mountPath(req: Pick<IncomingMessage, 'url'> & { originalUrl?: st
   const path = cut.replace(/\/+$/, '');
   return SAFE_PATH.test(path) ? path : '';
 }
-
-/**
- * The mount path the app saw on entry (mock/app.ts records it before any router of its own cuts `req.url`
- * further): every URL the mock serves or links to starts with it.
- */
-export function mountPathOf(res: { locals?: Record<string, unknown> }): string {
-  const known = res.locals?.mountPath;
-  return typeof known === 'string' ? known : '';
-}
-
-/**
- * The URL of the request within the mock (the mount path cut off, as `req.url` is on entry): what a problem's
- * `instance` names, so a mounted mock answers the bytes the server answers (the API pipeline sees the same).
- */
-export function urlInMock(req: { originalUrl: string }, res: { locals?: Record<string, unknown> }): string {
-  return req.originalUrl.slice(mountPathOf(res).length) || '/';
-}

@@ -34,7 +34,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
 });
 
-/** How long after listening the validators compile, and the Express app is built, in the background. */
+/** How long after listening the validators compile, in the background. */
 const WARM_UP_AFTER_MS = 200;
 
 function fail(message: string): never {
@@ -185,8 +185,8 @@ const appOptions: AppOptions = {
   trustProxy: config.trustProxy,
   durability,
 };
-// API operations straight to the lifecycle, the rest through the Express app, built when first needed.
-const handle = createMockListener(deps, appOptions, (error) => fail(`cannot build the app: ${error.stack ?? error.message}`));
+// Every request straight to the one lifecycle (API operations, controls, OAuth, docs).
+const handle = createMockListener(deps, appOptions);
 
 // The banner waits for the socket: a busy port fails before anything claims the mock is up.
 // A replica brings the request's session up to date (and holds a write's answer until it commits) first.

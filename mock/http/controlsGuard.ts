@@ -1,8 +1,6 @@
-import type { RequestHandler } from 'express';
 import type { ApiRequest } from '../exchange/ApiExchange.ts';
 import { sameBytes, sha256 } from '../sha256.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
-import { writeProblem } from '../problems/writeProblem.ts';
 
 export interface ControlsGuardOptions {
   /** When set, every control needs `Authorization: Bearer <adminToken>` (always set when bound beyond loopback). */
@@ -63,21 +61,4 @@ export function refuseControl(request: ApiRequest, options: ControlsGuardOptions
       : 'Send Authorization: Bearer <admin token>: the token printed at start, or the one given with --admin-token or MOCK_ADMIN_TOKEN.',
     { headers: { 'WWW-Authenticate': `Bearer realm="mock controls"${match ? ', error="invalid_token"' : ''}` } },
   );
-}
-
-/**
- * The same guard as Express middleware mounted on `/__mock`, for the validating proxy's own controls (the proxy
- * is an Express app of its own): the request's origin is the one its host guard fixed (`res.locals.publicOrigin`).
- */
-export function controlsGuard(options: ControlsGuardOptions): RequestHandler {
-  return (req, res, next) => {
-    const known: unknown = res.locals.publicOrigin;
-    const path = `/__mock${req.path === '/' ? '' : req.path}`;
-    const problem = refuseControl(
-      { method: req.method, url: req.originalUrl, path, search: '', headers: req.headers, ...(typeof known === 'string' ? { origin: known } : {}) },
-      options,
-    );
-    if (problem) writeProblem(res, problem, req.originalUrl);
-    else next();
-  };
 }

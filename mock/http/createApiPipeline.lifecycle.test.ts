@@ -31,9 +31,18 @@ function headerOf(list: readonly string[], name: string): string | undefined {
 }
 
 describe('createApiPipeline over ApiRequest and ApiAnswer', () => {
-  it('leaves a route that is no API operation to the mount', () => {
-    expect(pipeline(request('GET', '/__mock/journal', {}))).toBeUndefined();
-    expect(pipeline(request('GET', '/docs', {}))).toBeUndefined();
+  it.each([
+    ['a control, in the same lifecycle', 'GET', '/__mock/clock', {}, 200, 'application/json; charset=utf-8'],
+    ['a control, another site refused by the guard', 'POST', '/__mock/reset', { origin: 'http://evil.test' }, 403, 'application/problem+json; charset=utf-8'],
+    ['the authorization server', 'GET', '/.well-known/oauth-authorization-server', {}, 200, 'application/json; charset=utf-8'],
+    ['a route only the Node mounts add: 404 here', 'GET', '/docs', {}, 404, 'application/problem+json; charset=utf-8'],
+    ['a control under another method: 405', 'POST', '/__mock/clock', {}, 405, 'application/problem+json; charset=utf-8'],
+  ])('answers every route, not only the API: %s', async (_name, method, url, headers, status, type) => {
+    const answer = await pipeline(request(method, url, headers));
+    expect(answer.status).toBe(status);
+    expect(headerOf(answer.headers, 'content-type')).toBe(type);
+    expect(Number(headerOf(answer.headers, 'content-length'))).toBe(new TextEncoder().encode(answer.body as string).byteLength);
+    if (status === 405) expect(headerOf(answer.headers, 'allow')).toBe('GET, PUT');
   });
 
   it.each([

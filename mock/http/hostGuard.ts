@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { type HostPolicy, isAllowedHost } from './hostAllowList.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import { publicOrigin } from './publicOrigin.ts';
@@ -47,17 +46,4 @@ function allowed(host: string | undefined, policy: HostPolicy): boolean {
   let kept = verdicts.get(policy);
   if (!kept) verdicts.set(policy, (kept = new LruCache(MAX_KEPT)));
   return kept.get(host, (h) => isAllowedHost(h, policy));
-}
-
-/**
- * First stop of every request in the Express app: refuses foreign hosts before anything reads or changes
- * state, and fixes `res.locals.publicOrigin`, from which the OAuth issuer and every served URL are built.
- */
-export function hostGuard(policy: HostPolicy): RequestHandler {
-  return (req, res, next) => {
-    const origin = guardHost(req, res, policy);
-    if (origin === undefined) return;
-    res.locals.publicOrigin = origin;
-    next();
-  };
 }

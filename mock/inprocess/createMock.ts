@@ -21,10 +21,11 @@ export type { MockOptions } from '../mockStartOptions.ts';
 /** The whole mock in memory: the API as a Fetch handler, and each session's controls. */
 export interface Mock {
   /**
-   * Answers a WHATWG Fetch `Request` as the server answers it: the 13 API operations with their validation,
-   * authentication, sessions (`X-Mock-Session`), faults, latency and journal; any other route as the server
-   * answers one it does not know (a CORS preflight 204, else 404 or 405); and the authorization server's
-   * metadata, authorization page and token endpoint, as the server has them. The controls are `session(name)`.
+   * Answers a WHATWG Fetch `Request` as the server answers it, through the same lifecycle: the 13 API
+   * operations with their validation, authentication, sessions (`X-Mock-Session`), faults, stubs, latency and
+   * journal; the authorization server's metadata, authorization page and token endpoint; the `/__mock`
+   * controls; any other route as the server answers one it does not know (a CORS preflight 204, else 404 or
+   * 405). The docs, the dashboard page and MCP read files or run the suite: the Node mounts serve those.
    */
   fetch: FetchHandler;
   /**

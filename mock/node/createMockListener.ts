@@ -15,7 +15,7 @@ export interface MockListener {
  * (createMockApi), API operations, controls, the authorization server and the docs alike, with no Express
  * router in the way (Express's routing and request wrapping cost about 4× a raw node:http answer).
  */
-export function createMockListener(deps: MockDeps, options: AppOptions, _onAppError?: (error: Error) => void): MockListener {
+export function createMockListener(deps: MockDeps, options: AppOptions): MockListener {
   const api = options.api ?? createMockApi(deps, options);
   const listener = (req: IncomingMessage, res: ServerResponse): void => api(req, res);
   return Object.assign(listener, { warm: async () => undefined });

@@ -33,7 +33,7 @@ export interface NodeMock {
 /**
  * What mockMiddleware and startMock share with `edu-mock`: data from the seed (the committed default dataset
  * when it is current, as the server reads it), the contract compiled as operations are first used, and the
- * server's listener (mock/node/createMockListener.ts). An internal error building the Express app goes to `log`.
+ * server's listener (mock/node/createMockListener.ts).
  */
 export function createNodeMock(options: NodeMockOptions, who: string): NodeMock {
   assertKnownFaults(options.faults, who);
@@ -58,9 +58,7 @@ export function createNodeMock(options: NodeMockOptions, who: string): NodeMock 
     adminToken: options.adminToken,
     ...(options.previousSpec ? { previousContract: buildContract(options.previousSpec, 'previous', { compile: 'lazy' }) } : {}),
   };
-  const listener = createMockListener(deps, appOptions, (error) =>
-    (options.log ?? console.error)(`${who}: cannot build the app: ${error.stack ?? error.message}`),
-  );
+  const listener = createMockListener(deps, appOptions);
   const session = (name = DEFAULT_SESSION): MockSession => {
     if (!isSessionName(name))
       throw new TypeError(`${who}: a session name is 1 to 64 characters of A-Z a-z 0-9 . _ - (got ${JSON.stringify(name.slice(0, 80))})`);

@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { describeFieldError } from '../../spec/formatAjvErrors.ts';
 import type { HttpProblem } from './HttpProblem.ts';
 import { maskUrl } from './maskSecrets.ts';
@@ -32,13 +31,4 @@ export function problemBody(problem: HttpProblem, instance?: string): ProblemBod
     code: problem.code,
     ...(errors?.length ? { errors } : {}),
   };
-}
-
-/** The one place that writes a problem: status, headers, application/problem+json. */
-export function writeProblem(res: Response, problem: HttpProblem, instance?: string): void {
-  for (const [name, value] of Object.entries(problem.extra.headers ?? {})) res.setHeader(name, value);
-  res
-    .status(problem.status)
-    .type('application/problem+json')
-    .send(JSON.stringify(problemBody(problem, instance)));
 }

@@ -4,10 +4,10 @@ import express from 'express';
 import type { Contract } from '../../spec/contract.ts';
 import { Journal } from '../journal/Journal.ts';
 import { DEFAULT_JOURNAL_BUDGET_BYTES, JournalBudget } from '../journal/JournalBudget.ts';
-import { journalRoutes } from '../controls/journalRoutes.ts';
-import { controlsGuard } from '../http/controlsGuard.ts';
 import { createMockServer } from '../http/createMockServer.ts';
-import { handleErrors } from '../http/handleErrors.ts';
+import { handleErrors } from './handleErrors.ts';
+import { journalRoutes } from './journalRoutes.ts';
+import { proxyControlsGuard } from './proxyControlsGuard.ts';
 import { hostnameOf, isAllowedHost, isLoopbackHost, type HostPolicy } from '../http/hostAllowList.ts';
 import { refuseForeignHost } from '../http/hostGuard.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
@@ -73,7 +73,7 @@ export function createProxyServer(options: ProxyOptions): { server: Server; jour
   controls.disable('x-powered-by');
   controls.set('etag', false);
   // The mock's own guard: another site's page is refused, and the admin token is required when set.
-  controls.use('/__mock', controlsGuard(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}));
+  controls.use('/__mock', proxyControlsGuard(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}));
   const router = express.Router();
   router.use(journalRoutes({ own: () => journal, named: () => journal, all: () => [journal] }));
   router.get('/ui', (_req, res) => {

@@ -69,12 +69,12 @@ async function send(through: ApiPipeline, target: string, version?: string): Pro
 
 describe('the previous contract served beside the current one', () => {
   it.each([
-    // [label, path, version, status (undefined: no operation of that contract, the mount passes it on), version answering]
+    // [label, path, version, status (404: no operation of that contract), version answering]
     ['no header: the current contract', '/v1/groups', undefined, 200, 'current'],
     ['current named', '/v1/groups', 'current', 200, 'current'],
-    ['a path the previous contract had, asked of the current one: not routed', '/v1/classes', 'current', undefined, undefined],
+    ['a path the previous contract had, asked of the current one: not routed', '/v1/classes', 'current', 404, undefined],
     ['the same operation at its previous path', '/v1/classes', 'previous', 200, 'previous'],
-    ['the current path, asked of the previous contract: not routed', '/v1/groups', 'previous', undefined, undefined],
+    ['the current path, asked of the previous contract: not routed', '/v1/groups', 'previous', 404, undefined],
     ['page 4: the current contract has no maximum', '/v1/groups?page=4', 'current', 200, 'current'],
     ['page 4: the previous contract allowed 3 pages at most', '/v1/classes?page=4', 'previous', 400, 'previous'],
     ['limit 2000: over the current maximum (1000)', '/v1/groups?limit=2000', 'current', 400, 'current'],

@@ -3,8 +3,7 @@ import { HttpProblem } from '../problems/HttpProblem.ts';
 import type { Journal } from '../journal/Journal.ts';
 import { harFileName, journalToHar } from '../journal/journalToHar.ts';
 import { type JournalQuery, parseJournalQuery } from '../journal/journalQuery.ts';
-import { countJournal, HAR_CREATOR, journalsFor, listJournal, type OtherJournals } from './journalActions.ts';
-import { mountPathOf } from '../mountPath.ts';
+import { countJournal, HAR_CREATOR, journalsFor, listJournal, type OtherJournals } from '../controls/journalActions.ts';
 
 /** Where the journals are: each session keeps its own. */
 export interface JournalSource extends OtherJournals {
@@ -42,7 +41,7 @@ export function journalRoutes(source: JournalSource): Router {
   router.get('/journal/har', (req, res) => {
     const query = parseJournalQuery(queryOf(req));
     const entries = list(req, query);
-    const har = journalToHar(entries, { origin: `${req.protocol}://${req.get('host') ?? 'localhost'}${mountPathOf(res)}`, creator: HAR_CREATOR });
+    const har = journalToHar(entries, { origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`, creator: HAR_CREATOR });
     // Named after the session and its newest entry: the same journal gives the same file name.
     const session = query.session ?? entries.at(-1)?.session ?? (req.get('x-mock-session') || 'default');
     res.set('content-disposition', `attachment; filename="${harFileName(session === '*' ? 'all' : session, entries.at(-1)?.at ?? 'empty')}"`);
