@@ -1,21 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type HostPolicy, isAllowedHost } from './hostAllowList.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
-import { publicOrigin } from './publicOrigin.ts';
 import { problemBody } from '../problems/writeProblem.ts';
 import { LruCache } from '../store/LruCache.ts';
 
 /**
- * The host check over plain node:http (for a pipeline that runs before Express): a `Host` that is not the
- * mock's own is answered 403 (as Vite and webpack-dev-server do against DNS rebinding) and undefined is
- * returned; an allowed one gives the origin every absolute URL is built from. HTTP/1.1 without Host is a 400.
+ * The host check over plain node:http, before anything is read: a `Host` that is not the mock's own is
+ * answered 403 (as Vite and webpack-dev-server do against DNS rebinding), HTTP/1.1 without Host a 400; true
+ * when the request was answered (refused).
  */
-export function guardHost(req: IncomingMessage, res: ServerResponse, policy: HostPolicy): string | undefined {
-  if (refuseForeignHost(req, res, policy)) return undefined;
-  return publicOrigin(req, policy, req.socket.localPort);
-}
-
-/** The same check for a caller that needs no origin (the API pipeline): true when the request was answered (refused). */
 export function refuseForeignHost(req: IncomingMessage, res: ServerResponse, policy: HostPolicy): boolean {
   const host = req.headers.host;
   let problem: HttpProblem | undefined;

@@ -4,7 +4,8 @@ import { mountPath } from '../mountPath.ts';
 import { actOutOnNode } from './actOutOnNode.ts';
 import type { ApiPipeline } from './createApiPipeline.ts';
 import type { HostPolicy } from './hostAllowList.ts';
-import { guardHost } from './hostGuard.ts';
+import { refuseForeignHost } from './hostGuard.ts';
+import { publicOrigin } from './publicOrigin.ts';
 import { readRequestBody } from './readRequestBody.ts';
 import { splitRequestUrl } from './splitRequestUrl.ts';
 
@@ -14,14 +15,13 @@ export type NodeMount = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * A thin mount: the host check (DNS rebinding is a threat to a server that listens, so it is this mount's, and
  * it refuses before anything is read, for every route alike), the request as an ApiRequest (its origin the
- * one the check settled, its mount path what Express or Connect cut off `req.url`) whose body is read only
+ * one the allowed Host or the public URL names, worked out when first read, its mount path what Express or Connect cut off `req.url`) whose body is read only
  * when the lifecycle asks (body-parser's limits and errors), and the answer written head and body at once, or
  * a streamed body chunk by chunk as the socket drains. Node's own headers object is handed over as is.
  */
 export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeMount {
   return (req, res) => {
-    const origin = guardHost(req, res, host);
-    if (origin === undefined) return;
+    if (refuseForeignHost(req, res, host)) return;
     const url = req.url ?? '/';
     const { path, search } = splitRequestUrl(url);
     const headers = req.headers;
@@ -35,7 +35,10 @@ export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeM
       search,
       headers,
       body: bodied ? (limit) => readRequestBody(req, res, limit) : undefined,
-      origin,
+      // Worked out only when a route names a URL (the API operations never do): it costs a parse of the Host.
+      get origin() {
+        return publicOrigin(req, host, req.socket.localPort);
+      },
       ...(mounted ? { mountPath: mounted } : {}),
     }).then(
       (answer) => {
