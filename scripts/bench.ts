@@ -2,8 +2,8 @@
  * npm run bench: the mock side by side with what a user would compare it to, in one run on loopback.
  *   - raw: a bare node:http server answering the mock's own bytes for each request (the ceiling);
  *   - Prism's static mock of spec/openapi.yaml (`prism mock -v silent`);
- *   - the mock as `npm start` serves it (the API pipeline before Express);
- *   - the mock as createApp() gives it to an embedding Express app (the pipeline as Express middleware).
+ *   - the mock as `npm start` serves it (the one lifecycle on node:http, no Express);
+ *   - the mock as createApp() gives it to an embedding Express app (the same lifecycle behind Express's dispatch).
  * Each is driven by autocannon in a process of its own, on the same requests (the upload renames every entity
  * on every request, so each one writes); the steady figure is the
  * server's CPU per request (from /proc), reported as ratios to raw and to Prism measured in this run.
