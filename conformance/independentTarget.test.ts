@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AREAS } from './config/ConformConfig.ts';
-import { runConformance } from './run/runConformance.ts';
+import { runEveryScenario } from './testing/runEveryScenario.ts';
 import type { RunResult } from './run/RunResult.ts';
 import { OAUTH_SERVER_FAULTS, SHOULD_ONLY_FAULTS, TARGET_FAULTS, type TargetFault, type TargetOptions } from './testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from './testing/target/startTestTarget.ts';
@@ -38,7 +38,7 @@ describe('the suite against an independent implementation', () => {
     ],
   ])('passes with %s', { timeout: 60_000 }, async (_name, options) => {
     target = await startTestTarget(options);
-    const result = await runConformance({ config: target.config, seed: 7, now: NOW });
+    const result = await runEveryScenario({ config: target.config, seed: 7, now: NOW });
     expect(musts(result)).toEqual([]);
     expect(result.conformant).toBe(true);
     expect(result.counts.skipped).toBe(0);
@@ -48,7 +48,7 @@ describe('the suite against an independent implementation', () => {
 
   it('sends no Accept: application/json to the authorization endpoint (it answers 406 to that)', { timeout: 60_000 }, async () => {
     target = await startTestTarget();
-    const result = await runConformance({ config: target.config, areas: ['user-info'], strict: true, seed: 7, now: NOW });
+    const result = await runEveryScenario({ config: target.config, areas: ['user-info'], strict: true, seed: 7, now: NOW });
     expect(result.cases.map((c) => c.status)).not.toContain('skipped');
     expect(result.conformant).toBe(true);
   });
@@ -60,7 +60,7 @@ describe('the suite against an independent implementation', () => {
     { timeout: 60_000 },
     async (fault, check) => {
       target = await startTestTarget({ faults: [fault] });
-      const result = await runConformance({ config: target.config, seed: 7, now: NOW });
+      const result = await runEveryScenario({ config: target.config, seed: 7, now: NOW });
       expect(result.conformant).toBe(false);
       expect(failedChecks(result)).toContain(check);
     },
@@ -71,10 +71,10 @@ describe('the suite against an independent implementation', () => {
     { timeout: 60_000 },
     async (fault, check) => {
       target = await startTestTarget({ faults: [fault] });
-      const lenient = await runConformance({ config: target.config, seed: 7, now: NOW });
+      const lenient = await runEveryScenario({ config: target.config, seed: 7, now: NOW });
       expect(lenient.conformant).toBe(true);
       expect(lenient.cases.flatMap((c) => c.warnings.map((w) => w.check))).toContain(check);
-      const strict = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+      const strict = await runEveryScenario({ config: target.config, seed: 7, strict: true, now: NOW });
       expect(failedChecks(strict)).toContain(check);
     },
   );
@@ -86,13 +86,13 @@ describe('the suite against an independent implementation', () => {
     const shoulds = (result: RunResult): string[] =>
       [...new Set(result.cases.flatMap((c) => c.failures.filter((f) => f.severity === 'SHOULD').map((f) => `${c.title}: ${f.check}`)))].sort();
     target = await startTestTarget({ versionKeys: true });
-    const versioned = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+    const versioned = await runEveryScenario({ config: target.config, seed: 7, strict: true, now: NOW });
     // The default mode fails a run on MUST failures alone: none.
     expect(versioned.cases.flatMap((c) => c.failures.filter((f) => f.severity === 'MUST').map((f) => `${c.title}: ${f.check}: ${f.message}`))).toEqual([]);
     expect(versioned.counts.skipped).toBe(0);
     await target.close();
     target = await startTestTarget();
-    const plain = await runConformance({ config: target.config, seed: 7, strict: true, now: NOW });
+    const plain = await runEveryScenario({ config: target.config, seed: 7, strict: true, now: NOW });
     expect(shoulds(versioned)).toEqual(shoulds(plain));
   });
 
@@ -101,7 +101,7 @@ describe('the suite against an independent implementation', () => {
   it('gives the same verdicts against a community of 1,000,000 groups', { timeout: 240_000 }, async () => {
     target = await startTestTarget({ groups: 1_000_000 });
     // The scenarios' bounded work (the generative phase has its own budget: conformance/generate).
-    const healthy = await runConformance({ config: target.config, seed: 7, now: NOW, areas: AREAS.filter((a) => a !== 'generate') });
+    const healthy = await runEveryScenario({ config: target.config, seed: 7, now: NOW, areas: AREAS.filter((a) => a !== 'generate') });
     expect(musts(healthy)).toEqual([]);
     expect(healthy.counts).toMatchObject({ failed: 0, skipped: 0 });
     // Its data actions treat users and components as having no season (a reading the description allows):
@@ -110,7 +110,7 @@ describe('the suite against an independent implementation', () => {
     expect(healthy.exchanges).toBeLessThan(400);
     await target.close();
     target = await startTestTarget({ groups: 1_000_000, faults: ['search-ignores-q'] });
-    const broken = await runConformance({ config: target.config, areas: ['groups'], seed: 7, now: NOW });
+    const broken = await runEveryScenario({ config: target.config, areas: ['groups'], seed: 7, now: NOW });
     expect(failedChecks(broken)).toContain('search-narrows');
   });
 });

@@ -20,7 +20,7 @@ import { invalidRequestRejected } from './checks/invalidRequestRejected.ts';
 import { fakeExchange } from './testing/fakeExchange.ts';
 import { usedReplay } from './report/usedReplay.ts';
 import { setupLine } from './run/replayVariables.ts';
-import { runConformance } from './run/runConformance.ts';
+import { runEveryScenario } from './testing/runEveryScenario.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
 
 const sh = promisify(execFile);
@@ -120,7 +120,7 @@ describe('every fault is caught; every failure against a faulty mock', () => {
       // The input-triggered faults need the generative phase; the others are caught by the scenarios alone.
       const triggeredByInput = inputFaults.some((f) => f.name === name);
       const areas = triggeredByInput ? AREAS : AREAS.filter((a) => a !== 'generate');
-      const result = await runConformance({ config: target.config, strict: true, seed: 7, now: NOW, areas });
+      const result = await runEveryScenario({ config: target.config, strict: true, seed: 7, now: NOW, areas });
       const failures: CheckFailure[] = result.cases.flatMap((c) => [...c.failures, ...c.warnings]);
       expect(result.conformant, name).toBe(false);
       expect(failures.map((f) => f.check)).toContain(breaks);

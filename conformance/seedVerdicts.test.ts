@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runConformance } from './run/runConformance.ts';
+import { runEveryScenario } from './testing/runEveryScenario.ts';
 import type { RunResult } from './run/RunResult.ts';
 import { startMockTarget } from './testing/startMockTarget.ts';
 import { OAUTH_SERVER_FAULTS, TARGET_FAULTS, type TargetFault } from './testing/target/TargetOptions.ts';
@@ -33,7 +33,7 @@ describe('the same verdict for every seed', { timeout: suiteBudget(SEEDS.length)
     try {
       const verdicts = new Set<string>();
       // One instance for all seeds: later runs meet what earlier ones wrote (approve then skips), as CI does.
-      for (const seed of SEEDS) verdicts.add(verdict(await runConformance({ config: target.config, strict: true, seed, now: NOW })));
+      for (const seed of SEEDS) verdicts.add(verdict(await runEveryScenario({ config: target.config, strict: true, seed, now: NOW })));
       expect([...verdicts]).toEqual([verdict({ conformant: true, cases: [] } as unknown as RunResult)]);
     } finally {
       await target.close();
@@ -51,7 +51,7 @@ describe('the same verdict for every seed', { timeout: suiteBudget(SEEDS.length)
         // A fresh target per seed: every seed meets the same state.
         const target = await startTestTarget(fault ? { faults: [fault] } : {});
         try {
-          const v = verdict(await runConformance({ config: target.config, seed, now: NOW }));
+          const v = verdict(await runEveryScenario({ config: target.config, seed, now: NOW }));
           verdicts.set(v, [...(verdicts.get(v) ?? []), seed]);
         } finally {
           await target.close();

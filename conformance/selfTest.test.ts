@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { runConformance } from './run/runConformance.ts';
+import { runEveryScenario } from './testing/runEveryScenario.ts';
 import type { RunResult } from './run/RunResult.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
 import { suiteBudget } from './testing/suiteBudget.ts';
@@ -25,7 +25,7 @@ describe('self-test: the suite against the mock', { timeout: suiteBudget(2) }, (
     ['a third seed with another suite seed', { seed: 5 }, 99],
   ])('passes in --strict with %s', async (_name, mock, seed) => {
     target = await startMockTarget(mock);
-    const result = await runConformance({ config: target.config, strict: true, seed, now: NOW });
+    const result = await runEveryScenario({ config: target.config, strict: true, seed, now: NOW });
     expect(problems(result)).toEqual([]);
     expect(result.conformant).toBe(true);
     expect(result.counts.skipped).toBe(0);
@@ -34,15 +34,15 @@ describe('self-test: the suite against the mock', { timeout: suiteBudget(2) }, (
 
   it('passes with no warning outside --strict either', async () => {
     target = await startMockTarget();
-    const result = await runConformance({ config: target.config, seed: 3, now: NOW });
+    const result = await runEveryScenario({ config: target.config, seed: 3, now: NOW });
     expect(result.counts.warnings).toBe(0);
     expect(result.conformant).toBe(true);
   });
 
   it('passes a second run against the same state (approve then skips: nothing is pending any more)', async () => {
     target = await startMockTarget();
-    await runConformance({ config: target.config, strict: true, seed: 7, now: NOW });
-    const again = await runConformance({ config: target.config, strict: true, seed: 7, now: NOW });
+    await runEveryScenario({ config: target.config, strict: true, seed: 7, now: NOW });
+    const again = await runEveryScenario({ config: target.config, strict: true, seed: 7, now: NOW });
     expect(problems(again)).toEqual([]);
     expect(again.cases.filter((c) => c.status === 'skipped').map((c) => c.title)).toEqual(['approve a pending installation']);
   });
@@ -50,13 +50,13 @@ describe('self-test: the suite against the mock', { timeout: suiteBudget(2) }, (
   it('uses the committed config for the default seed', async () => {
     target = await startMockTarget();
     const committed = JSON.parse(readFileSync(new URL('../fixtures/conform.mock.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-    const result = await runConformance({ config: { baseUrl: target.url, ...committed }, strict: true, seed: 11, now: NOW });
+    const result = await runEveryScenario({ config: { baseUrl: target.url, ...committed }, strict: true, seed: 11, now: NOW });
     expect(problems(result)).toEqual([]);
   });
 
   it('passes against the large dataset', async () => {
     target = await startMockTarget({ seed: 3, size: 'large' });
-    const result = await runConformance({ config: target.config, strict: true, seed: 5, now: NOW });
+    const result = await runEveryScenario({ config: target.config, strict: true, seed: 5, now: NOW });
     expect(problems(result)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runConformance } from './run/runConformance.ts';
+import { runEveryScenario } from './testing/runEveryScenario.ts';
 import type { RunResult } from './run/RunResult.ts';
 import { startMockTarget, type MockTarget } from './testing/startMockTarget.ts';
 import { suiteBudget } from './testing/suiteBudget.ts';
@@ -22,7 +22,7 @@ describe('self-test: suites in parallel, each in its own session of one mock', {
     const config = target.config;
     const results = await Promise.all(
       ['worker-1', 'worker-2', 'worker-3'].map((session, i) =>
-        runConformance({ config: { ...config, headers: { 'X-Mock-Session': session } }, strict: true, seed: 20 + i, now: NOW }),
+        runEveryScenario({ config: { ...config, headers: { 'X-Mock-Session': session } }, strict: true, seed: 20 + i, now: NOW }),
       ),
     );
     for (const result of results) {
@@ -32,14 +32,14 @@ describe('self-test: suites in parallel, each in its own session of one mock', {
       expect(result.counts.skipped).toBe(0);
     }
     // The default session saw none of it: its installation is still pending, so a suite there approves it too.
-    const plain = await runConformance({ config, strict: true, seed: 30, now: NOW });
+    const plain = await runEveryScenario({ config, strict: true, seed: 30, now: NOW });
     expect(problems(plain)).toEqual([]);
     expect(plain.counts.skipped).toBe(0);
   });
 
   it('passes --strict against --groups 20000 (generated groups in the first community)', async () => {
     target = await startMockTarget({ groups: 20_000 });
-    const result = await runConformance({ config: target.config, strict: true, seed: 9, now: NOW });
+    const result = await runEveryScenario({ config: target.config, strict: true, seed: 9, now: NOW });
     expect(problems(result)).toEqual([]);
     expect(result.conformant).toBe(true);
   });

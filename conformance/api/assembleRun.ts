@@ -89,7 +89,6 @@ export async function assembleRun(settings: RunSettings): Promise<Report> {
     areas: replay ? ['replay'] : generateAreas(planAreas(profile, settings.only), settings),
     // The engine runs what it is given: the recording alone, or the scenarios and the generative phase.
     scenarios: replay ? [createReplayScenario(replay)] : [...allScenarios, generateScenario(generate)],
-    generate,
     readOnly: settings.readOnly === true || profile.readOnly,
     strict: settings.strict === true,
     seed: settings.seed,

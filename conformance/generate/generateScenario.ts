@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { syncUploadVisible } from '../checks/syncUploadVisible.ts';
 import { itemsOf, type Json } from '../checks/values.ts';
-import type { SharedState } from '../step/createStepContext.ts';
 import type { StepContext } from '../step/StepContext.ts';
 import { everySection } from '../scenarios/buildSyncUpload.ts';
 import { awaitGroupByAlias } from '../scenarios/findGroupByAlias.ts';
@@ -26,6 +25,14 @@ const MAX_PAGES = 20;
 /** Uploads of the stateful sequence (each followed by the read that must find it). */
 const UPLOADS = 2;
 
+/** What the phase's first step hands on to the others. */
+interface GenerateFacts {
+  /** What the walk of the group list taught, for the relational oracles. */
+  learned: Learned;
+  /** The first group the walk found: the one getGroup starts from. */
+  group: Json;
+}
+
 export interface GenerateDeps {
   /** How a Retry-After is waited out (tests inject one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
@@ -35,30 +42,39 @@ export interface GenerateDeps {
  * The generative phase as the run's last area: requests nobody wrote by hand, derived from the spec, judged
  * by the suite's oracles, shrunk, and named by an id that --replay-case re-runs with the same --seed.
  */
-export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, deps: GenerateDeps = {}): Scenario {
+export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, deps: GenerateDeps = {}): Scenario<GenerateFacts> {
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   return {
     area: 'generate',
     title: 'Generated requests: coverage pass, random pass, stateful sequences',
     missing: (s) =>
       !s.config.token && !s.config.appSecret && !s.config.userToken && !s.config.oauth ? 'no credentials (--token, --app-secret or --user-token)' : undefined,
+    absent: { learned: 'the group list was not walked', group: 'the walk of the group list found no group' },
     async run(step, base) {
       const budget = createBudget(settings.perOperationBudget);
-      const shared = phaseState(base, sleep);
-      const learned: Learned = {};
-      let group: Json | undefined;
+      // The phase's requests go through the engine's contexts, aside from any step until a step reports what
+      // they found (shrunk, one per kind), on a client that waits out a 429 as asked.
+      const phase = base.aside({ client: (client) => politeClient(client, sleep, base.now) }).s;
       let installation: Json | undefined;
       const replay = settings.replayCase;
 
       // Only what the target claims is sent (--operations): a login for getUserInfo, a read of the installation to update.
       const claims = (operationId: string): boolean => settings.operations === undefined || settings.operations.includes(operationId);
-      await step('generated: the group list walked page by page to its end', async (s) => {
-        if (!s.config.token || !s.config.community) return s.skip('no bearer token or community');
-        if (!claims('listGroups')) return s.skip('listGroups is not among the operations claimed (--operations)');
-        group = await walkPages(s, learned);
+      const { group } = await step({
+        title: 'generated: the group list walked page by page to its end',
+        provides: ['learned', 'group'],
+        run: async (s, _given, provide) => {
+          if (!s.config.token || !s.config.community) return s.skip('no bearer token or community');
+          if (!claims('listGroups')) return s.skip('listGroups is not among the operations claimed (--operations)');
+          const learned: Learned = {};
+          const group = await walkPages(s, learned);
+          provide('learned', learned);
+          if (group) provide('group', group);
+        },
       });
-      if (shared.userToken === undefined && base.config.oauth && claims('getUserInfo') && (replay === undefined || replay.startsWith('getUserInfo/'))) {
-        shared.userToken = (await obtainUserToken(base, base.config.oauth))?.token;
+      // A login of the phase's own: its token serves the phase's requests, not the run's (nor --save-token).
+      if (phase.userToken === undefined && base.config.oauth && claims('getUserInfo') && (replay === undefined || replay.startsWith('getUserInfo/'))) {
+        phase.userToken = (await obtainUserToken(base, base.config.oauth))?.token;
       }
       if (!base.readOnly && claims('updateAppInstallation') && base.config.appId && base.config.community && base.config.token) {
         const listed = await base.send({ operationId: 'listAppInstallations', path: { appId: base.config.appId }, expect: { valid: true } });
@@ -66,7 +82,7 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
       }
       const prefix = `conform-${base.seed}-gen`;
       const targets = operationTargets({
-        shared,
+        phase,
         ...(group ? { group } : {}),
         ...(installation ? { installation } : {}),
         syncRunId: base.rng.fork('generate').hex(24),
@@ -74,69 +90,69 @@ export function generateScenario(settings: GenerateSettings = DEFAULT_GENERATE, 
       }).filter((t) => claims(t.operationId));
 
       if (replay !== undefined) {
-        await step(`generated: replay of case ${replay}`, async (s) => {
-          const target = targets.find((t) => casesOf(shared, t, settings).some((c) => c.id === replay));
-          const found = target && casesOf(shared, target, settings).find((c) => c.id === replay);
-          if (!target || !found)
-            throw new Error(`no generated case "${replay}" with seed ${base.seed} and this configuration (ids look like listGroups/c3 or getUpdatedUsers/r7)`);
-          const outcome = await runOperation(shared, [found], learned, budget, settings, target.pinned);
-          reportGenerated(s, outcome.failures);
+        await step({
+          title: `generated: replay of case ${replay}`,
+          uses: ['learned'],
+          run: async (s, { learned = {} }) => {
+            const target = targets.find((t) => casesOf(phase, t, settings).some((c) => c.id === replay));
+            const found = target && casesOf(phase, target, settings).find((c) => c.id === replay);
+            if (!target || !found)
+              throw new Error(
+                `no generated case "${replay}" with seed ${base.seed} and this configuration (ids look like listGroups/c3 or getUpdatedUsers/r7)`,
+              );
+            const outcome = await runOperation(phase, [found], learned, budget, settings, target.pinned);
+            reportGenerated(s, outcome.failures);
+          },
         });
         return;
       }
 
       for (const target of targets) {
-        await step(`generated: ${target.operationId}`, async (s) => {
-          const outcome = await runOperation(shared, casesOf(shared, target, settings), learned, budget, settings, target.pinned);
-          reportGenerated(s, outcome.failures);
-          // The PUT cases changed the configured installation: put it back as it was read.
-          if (target.operationId === 'updateAppInstallation' && installation) await judgeCase(shared, target.base, learned);
+        await step({
+          title: `generated: ${target.operationId}`,
+          uses: ['learned'],
+          run: async (s, { learned = {} }) => {
+            const outcome = await runOperation(phase, casesOf(phase, target, settings), learned, budget, settings, target.pinned);
+            reportGenerated(s, outcome.failures);
+            // The PUT cases changed the configured installation: put it back as it was read.
+            if (target.operationId === 'updateAppInstallation' && installation) await judgeCase(phase, target.base, learned);
+          },
         });
       }
 
-      await step('generated: uploaded groups with generated names are found by alias', async (s) => {
-        if (s.readOnly) return s.skip('--read-only');
-        const upload = targets.find((t) => t.operationId === 'uploadSyncEntities');
-        if (!upload) return s.skip('no bearer token or community');
-        const names = fc.sample(
-          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''),
-          { seed: base.seed, numRuns: UPLOADS },
-        );
-        for (const [i, name] of names.entries()) {
-          const alias = `${prefix}-seq-${i}`;
-          const entry = { alias, name, season: '2026', active: true };
-          const sent = await judgeCase(shared, { ...upload.base, body: everySection({ groups: { data: [entry] } }) }, learned);
-          reportGenerated(
-            s,
-            sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })),
+      await step({
+        title: 'generated: uploaded groups with generated names are found by alias',
+        uses: ['learned'],
+        run: async (s, { learned = {} }) => {
+          if (s.readOnly) return s.skip('--read-only');
+          const upload = targets.find((t) => t.operationId === 'uploadSyncEntities');
+          if (!upload) return s.skip('no bearer token or community');
+          const names = fc.sample(
+            fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''),
+            { seed: base.seed, numRuns: UPLOADS },
           );
-          if ((sent.exchange.response?.status ?? 0) >= 300) continue;
-          // An upload may be applied asynchronously: read it back with the bounded poll of every write.
-          const { exchange, group: found } = await awaitGroupByAlias(s, alias, (g) => g !== undefined);
-          s.check(syncUploadVisible, { exchange, uploaded: entry, ...(found ? { group: found } : {}) });
-        }
+          for (const [i, name] of names.entries()) {
+            const alias = `${prefix}-seq-${i}`;
+            const entry = { alias, name, season: '2026', active: true };
+            const sent = await judgeCase(phase, { ...upload.base, body: everySection({ groups: { data: [entry] } }) }, learned);
+            reportGenerated(
+              s,
+              sent.failures.map((f) => ({ ...f, message: `${f.message} [generated upload of group ${JSON.stringify(name)}]` })),
+            );
+            if ((sent.exchange.response?.status ?? 0) >= 300) continue;
+            // An upload may be applied asynchronously: read it back with the bounded poll of every write.
+            const { exchange, group: found } = await awaitGroupByAlias(s, alias, (g) => g !== undefined);
+            s.check(syncUploadVisible, { exchange, uploaded: entry, ...(found ? { group: found } : {}) });
+          }
+        },
       });
     },
   };
 }
 
 /** The coverage pass, then the random pass, of one operation. */
-function casesOf(shared: SharedState, target: OperationTarget, settings: GenerateSettings): GeneratedCase[] {
-  return [...coverageCases(shared.contract, target), ...randomCases(shared.contract, target, shared.seed, settings.casesPerOperation)];
-}
-
-/** The phase's view of the run: the same config, contract and seed, a client that honours 429. */
-function phaseState(s: StepContext, sleep: (ms: number) => Promise<void>): SharedState {
-  return {
-    config: s.config,
-    contract: s.contract,
-    client: politeClient(s.client, sleep, s.now),
-    rng: s.rng.fork('generate'),
-    seed: s.seed,
-    readOnly: s.readOnly,
-    now: s.now,
-    ...(s.userToken !== undefined ? { userToken: s.userToken } : {}),
-  };
+function casesOf(phase: StepContext, target: OperationTarget, settings: GenerateSettings): GeneratedCase[] {
+  return [...coverageCases(phase.contract, target), ...randomCases(phase.contract, target, phase.seed, settings.casesPerOperation)];
 }
 
 /**

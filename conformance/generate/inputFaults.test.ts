@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inputFaults } from '../../mock/faults/inputFaults.ts';
 import { checkRegistry } from '../checks/registry.ts';
 import { DEFAULT_GENERATE } from './GenerateSettings.ts';
-import { runConformance } from '../run/runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { suiteBudget } from '../testing/suiteBudget.ts';
 
@@ -20,7 +20,7 @@ describe('the generative phase catches every input-triggered fault', { timeout: 
   it.each(inputFaults.map((f) => [f.name, f.breaks] as const))('%s → %s', async (name, breaks) => {
     expect(checkRegistry.has(breaks)).toBe(true);
     target = await startMockTarget({ faults: [name] });
-    const result = await runConformance({ config: target.config, areas: ['generate'], seed: 7, now: NOW });
+    const result = await runEveryScenario({ config: target.config, areas: ['generate'], seed: 7, now: NOW });
     const failures = result.cases.filter((c) => c.area === 'generate').flatMap((c) => c.failures);
     expect(result.conformant).toBe(false);
     expect(failures.map((f) => f.check)).toContain(breaks);
@@ -30,11 +30,11 @@ describe('the generative phase catches every input-triggered fault', { timeout: 
 
   it("replays a failure by its case id and the run's seed, and finds it again", async () => {
     target = await startMockTarget({ faults: ['search-q-regex-crash'] });
-    const first = await runConformance({ config: target.config, areas: ['generate'], seed: 3, now: NOW });
+    const first = await runEveryScenario({ config: target.config, areas: ['generate'], seed: 3, now: NOW });
     const found = first.cases.flatMap((c) => c.failures).find((f) => f.check === 'no-server-error');
     const id = /--replay-case (\S+)\]/.exec(found?.message ?? '')?.[1];
     expect(id).toMatch(/^searchGroups\/[cr]\d+$/);
-    const replay = await runConformance({
+    const replay = await runEveryScenario({
       config: target.config,
       areas: ['generate'],
       seed: 3,

@@ -7,10 +7,9 @@ import { installationRoundTrip } from '../checks/installationRoundTrip.ts';
 import { propertiesOf, schemaPointerFor } from '../checks/schemaNavigator.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
-import { createStepContext, type SharedState } from '../step/createStepContext.ts';
-import { judgeMatches } from '../scenarios/groupsScenario.ts';
+import { judgeMatches } from '../scenarios/groups/judgeMatches.ts';
 import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
-import type { Expectation } from '../step/StepContext.ts';
+import type { Expectation, StepContext } from '../step/StepContext.ts';
 import { pointersOf } from './bodyPaths.ts';
 import type { RequestDraft } from './RequestDraft.ts';
 
@@ -41,13 +40,13 @@ export interface Judged {
  * constraint comes from), and the relations that hold on any data (a filtered list is a subset of the
  * community's groups and carries its community; a PUT answers what was put).
  */
-export async function judgeCase(shared: SharedState, draft: RequestDraft, learned: Learned): Promise<Judged> {
-  const { contract, config } = shared;
-  const recorder = { failures: [] as CheckFailure[], operationIds: new Set<string>(), exchanges: 0, checks: new Set<string>() };
-  const ctx = createStepContext(shared, recorder);
+export async function judgeCase(phase: StepContext, draft: RequestDraft, learned: Learned): Promise<Judged> {
+  const { contract, config } = phase;
+  // Each case is judged aside: its findings are weighed (shrunk, counted by kind) before the step reports them.
+  const { s: ctx, failures } = phase.aside();
   // A probe the spec allows owes no particular status (only the target knows the id, or whose the request
   // is without its bound field); one the spec forbids still owes a 4xx.
-  const verdict = expectationFor(shared, draft);
+  const verdict = expectationFor(phase, draft);
   const expect = draft.probe && verdict.valid ? { valid: false, expectation: { probe: true } as const } : verdict;
   const exchange = await ctx.send({
     operationId: draft.operationId,
@@ -97,7 +96,7 @@ export async function judgeCase(shared: SharedState, draft: RequestDraft, learne
       ctx.check(installationRoundTrip, { exchange, sent: Object.fromEntries(Object.entries(draft.body).filter(([key]) => key in documented)) });
     }
   }
-  return { exchange, failures: recorder.failures.map((f) => lenient(f, draft, expect)), valid: expect.valid };
+  return { exchange, failures: failures.map((f) => lenient(f, draft, expect)), valid: expect.valid };
 }
 
 /**
@@ -114,8 +113,11 @@ function lenient(failure: CheckFailure, draft: RequestDraft, expect: { valid: bo
 }
 
 /** The spec's verdict on a request: valid (with the severity of relying on it) or the first rule it breaks. */
-export function expectationFor(shared: SharedState, draft: RequestDraft): { valid: boolean; required?: boolean; expectation: Expectation } {
-  const { contract, config } = shared;
+export function expectationFor(
+  phase: Pick<StepContext, 'contract' | 'config'>,
+  draft: RequestDraft,
+): { valid: boolean; required?: boolean; expectation: Expectation } {
+  const { contract, config } = phase;
   // Not JSON: refused by "Request bodies are `application/json`"; what the refusal looks like is not shown.
   if (draft.raw !== undefined) {
     const what =
@@ -134,7 +136,7 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
     // Relying on an inferred parameter or body field (page, limit, sort, a date-time createdAt, data.limit)
     // makes the 2xx a SHOULD: the constraint that allows the request is our decision, not the description's.
     const inferredQuery = Object.keys(draft.query).some((name) => op.parameters.find((p) => p.in === 'query' && p.name === name)?.inferred === true);
-    const inferredBody = bodyPointer !== undefined && pointersOf(draft.body).some((at) => inferredAt(shared, bodyPointer, at));
+    const inferredBody = bodyPointer !== undefined && pointersOf(draft.body).some((at) => inferredAt(phase, bodyPointer, at));
     const inferred = op.inferred || inferredQuery || inferredBody;
     return { valid: true, expectation: { valid: true, severity: inferred ? 'SHOULD' : 'MUST' } };
   }
@@ -153,8 +155,8 @@ export function expectationFor(shared: SharedState, draft: RequestDraft): { vali
 /** Inferred-ness of a body place, by schema place (array indexes folded): the walk through $refs is costly. */
 const inferredCache = new WeakMap<object, Map<string, boolean>>();
 
-function inferredAt(shared: SharedState, bodyPointer: string, instancePath: string): boolean {
-  const { contract } = shared;
+function inferredAt(phase: Pick<StepContext, 'contract'>, bodyPointer: string, instancePath: string): boolean {
+  const { contract } = phase;
   let cache = inferredCache.get(contract.document);
   if (!cache) inferredCache.set(contract.document, (cache = new Map()));
   const key = `${bodyPointer}|${instancePath.replace(/\/\d+(?=\/|$)/g, '/0')}`;

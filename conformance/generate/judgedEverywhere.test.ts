@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
 import type { RunResult } from '../run/RunResult.ts';
-import { runConformance } from '../run/runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
 import { GENERATED_FAULTS, GENERATED_SHOULD_FAULTS, type GeneratedFault } from '../testing/target/TargetOptions.ts';
 import { startTestTarget, type TestTarget } from '../testing/target/startTestTarget.ts';
 import { coverageCases } from './coverageCases.ts';
@@ -32,7 +32,7 @@ const SHOWN_BY: Record<GeneratedFault, string> = {
 
 /** Replays one generated case (the seed and its id decide it): the phase's oracles on one drawn request. */
 const replay = (config: TestTarget['config'], id: string, strict: boolean): Promise<RunResult> =>
-  runConformance({ config, areas: ['generate'], seed: 7, strict, now: NOW, generate: generateSettings(undefined, id) });
+  runEveryScenario({ config, areas: ['generate'], seed: 7, strict, now: NOW, generate: generateSettings(undefined, id) });
 const failed = (result: RunResult): string[] => [...new Set(result.cases.flatMap((c) => c.failures.map((f) => `${f.severity} ${f.check}`)))].sort();
 const warned = (result: RunResult): string[] => [...new Set(result.cases.flatMap((c) => c.warnings.map((f) => `${f.severity} ${f.check}`)))].sort();
 

@@ -1,12 +1,12 @@
 import { propertiesOf, schemaAt } from '../checks/schemaNavigator.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
-import type { SharedState } from '../step/createStepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import { DATA_ACTIONS } from '../scenarios/dataActionRequest.ts';
 import type { OperationTarget } from './OperationTarget.ts';
 
 /** What the targets are built from: the configuration, the groups listed, the installation read. */
 export interface TargetInputs {
-  shared: SharedState;
+  phase: StepContext;
   /** A group of the community (for getGroup). */
   group?: Json;
   /** The installation of the configured app in the configured community, as read (for the PUT). */
@@ -23,15 +23,15 @@ export interface TargetInputs {
  * inputs are the path ids, and any other value would address another app's installation.
  */
 export function operationTargets(inputs: TargetInputs): OperationTarget[] {
-  const { shared, group, installation } = inputs;
-  const { config, readOnly } = shared;
+  const { phase, group, installation } = inputs;
+  const { config, readOnly } = phase;
   const out: OperationTarget[] = [];
   const target = (operationId: string, base: Partial<OperationTarget['base']>, pinned: string[] = []): OperationTarget => ({
     operationId,
     base: { operationId, path: {}, query: {}, ...base },
     pinned,
   });
-  if (shared.userToken) out.push(target('getUserInfo', {}));
+  if (phase.userToken) out.push(target('getUserInfo', {}));
   if (config.token && config.community) {
     out.push(target('listGroups', {}), target('searchGroups', {}));
     if (group && typeof group._id === 'string') out.push({ ...target('getGroup', { path: { groupId: group._id } }), pathProbes: ['groupId'] });
@@ -39,7 +39,7 @@ export function operationTargets(inputs: TargetInputs): OperationTarget[] {
     if (!readOnly && config.appId && installation)
       out.push(
         writes(
-          target('updateAppInstallation', { path: { appId: config.appId, community: config.community }, body: writableInstallation(shared, installation) }, [
+          target('updateAppInstallation', { path: { appId: config.appId, community: config.community }, body: writableInstallation(phase, installation) }, [
             '/manifest',
             '/active',
           ]),
@@ -58,7 +58,7 @@ export function operationTargets(inputs: TargetInputs): OperationTarget[] {
   if (config.appSecret && config.community) {
     for (const action of DATA_ACTIONS) {
       const body = {
-        context: { issuedAt: shared.now().toISOString(), action: action.action, community: config.community },
+        context: { issuedAt: phase.now().toISOString(), action: action.action, community: config.community },
         secret: config.appSecret,
         data: { after: '2000-01-01T00:00:00.000Z', ...(config.season !== undefined ? { season: config.season } : {}) },
       };
@@ -97,10 +97,9 @@ export function syncBase(prefix: string): Json {
  * own): a PUT of the rest changes only what a client may change, and putting it back restores it. `active`
  * is kept but pinned: a partner's installation is never switched off, even for the length of a run.
  */
-export function writableInstallation(shared: SharedState, installation: Json): Json {
-  const schema = propertiesOf(shared.contract.document, '#/components/schemas/AppInstallation');
-  const managed = (key: string) =>
-    key === 'manifest' || (schema[key] !== undefined && schemaAt(shared.contract.document, schema[key]).schema.readOnly === true);
+export function writableInstallation(phase: StepContext, installation: Json): Json {
+  const schema = propertiesOf(phase.contract.document, '#/components/schemas/AppInstallation');
+  const managed = (key: string) => key === 'manifest' || (schema[key] !== undefined && schemaAt(phase.contract.document, schema[key]).schema.readOnly === true);
   return Object.fromEntries(Object.entries(installation).filter(([key]) => !managed(key)));
 }
 

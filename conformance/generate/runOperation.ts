@@ -1,5 +1,5 @@
 import type { CheckFailure } from '../checks/Check.ts';
-import type { SharedState } from '../step/createStepContext.ts';
+import type { StepContext } from '../step/StepContext.ts';
 import type { Budget } from './Budget.ts';
 import { isBound } from './OperationTarget.ts';
 import type { GenerateSettings } from './GenerateSettings.ts';
@@ -24,7 +24,7 @@ export interface OperationOutcome {
  * request that still fails the same check; later cases of the same kind only count.
  */
 export async function runOperation(
-  shared: SharedState,
+  phase: StepContext,
   cases: readonly GeneratedCase[],
   learned: Learned,
   budget: Budget,
@@ -37,7 +37,7 @@ export async function runOperation(
   for (const [index, item] of cases.entries()) {
     if (!budget.take(item.draft.operationId)) return { failures: finish(kinds), sent, unsent: cases.length - index };
     sent++;
-    const judged = await judgeCase(shared, item.draft, learned);
+    const judged = await judgeCase(phase, item.draft, learned);
     for (const failure of judged.failures) {
       const kind = `${failure.check}|${judged.valid}`;
       const known = kinds.get(kind);
@@ -54,7 +54,7 @@ export async function runOperation(
           item.draft,
           async (draft) => {
             if (!budget.take(draft.operationId)) return false;
-            const again = await judgeCase(shared, draft, learned);
+            const again = await judgeCase(phase, draft, learned);
             const same = again.valid === judged.valid ? again.failures.find((f) => f.check === failure.check) : undefined;
             if (same) last.failure = same;
             return same !== undefined;
@@ -67,7 +67,7 @@ export async function runOperation(
           note = `, shrunk in ${result.tries} requests`;
         }
       }
-      kinds.set(kind, { failure: annotate(final, item, shared.seed, note), more: 0 });
+      kinds.set(kind, { failure: annotate(final, item, phase.seed, note), more: 0 });
     }
   }
   return { failures: finish(kinds), sent, unsent: 0 };

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runConformance } from '../run/runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
 import { startTestTarget } from '../testing/target/startTestTarget.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
@@ -11,7 +11,7 @@ const NO_RUN_DEADLINE = Number.MAX_SAFE_INTEGER;
 async function generatedRequests(seed: number): Promise<string[]> {
   const target = await startTestTarget();
   try {
-    const result = await runConformance({ config: target.config, areas: ['generate'], seed, now: NOW, deadlineMs: NO_RUN_DEADLINE });
+    const result = await runEveryScenario({ config: target.config, areas: ['generate'], seed, now: NOW, deadlineMs: NO_RUN_DEADLINE });
     expect(result.incomplete).toBeUndefined();
     // Each target listens on its own port and issues its own random codes at login: the API requests are compared,
     // without the port.

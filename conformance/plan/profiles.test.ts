@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/contract.ts';
 import { checkRegistry } from '../checks/registry.ts';
 import { UsageError } from '../config/UsageError.ts';
-import { runConformance } from '../run/runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
 import { startMockTarget, type MockTarget } from '../testing/startMockTarget.ts';
 import { WRITE_OPERATIONS } from './areaPlan.ts';
 import { findProfile, planAreas, PROFILES } from './profiles.ts';
@@ -70,7 +70,7 @@ describe('profiles against the mock: the run stays inside the plan', { timeout: 
   });
 
   it.each(PROFILES.map((p) => [p.name, p] as const))('%s sends only to its operations and runs only its checks', async (_name, profile) => {
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: target.config,
       areas: profile.areas,
       readOnly: profile.readOnly,

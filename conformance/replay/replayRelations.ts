@@ -5,7 +5,7 @@ import { pagesDisjoint } from '../checks/pagesDisjoint.ts';
 import { isRecord, itemsOf, type Json } from '../checks/values.ts';
 import type { Exchange } from '../client/Exchange.ts';
 import type { StepContext } from '../step/StepContext.ts';
-import { judgeMatches } from '../scenarios/groupsScenario.ts';
+import { judgeMatches } from '../scenarios/groups/judgeMatches.ts';
 import { GROUP_FILTERS } from '../scenarios/groupFilters.ts';
 import type { ReplayMapper } from './ReplayMapper.ts';
 import type { RecordedCall } from './selectApiEntries.ts';

@@ -55,22 +55,28 @@ export function createReplayScenario(plan: ReplayPlan, options: ReplayOptions = 
       const needsUser = plan.calls.some((c) => base.contract.operation(c.operationId).securitySchemes.includes('oauth2'));
       if (needsUser && !base.userToken && base.config.oauth) {
         const oauth = base.config.oauth;
-        await step('log in as a normal run does (OAuth authorization code)', async (s) => {
-          const got = await obtainUserToken(s, oauth);
-          if (got) s.userToken = got.token;
+        await step({
+          title: 'log in as a normal run does (OAuth authorization code)',
+          run: async (s) => {
+            const got = await obtainUserToken(s, oauth);
+            if (got) s.userToken = got.token;
+          },
         });
       }
       const done: Replayed[] = [];
       const uploaded = new Set<string>();
       for (const call of plan.calls) {
         const op = base.contract.operation(call.operationId);
-        await step(`#${call.n} ${op.method} ${op.path}${call.har.stepId ? ` (step ${call.har.stepId})` : ''}`, async (s) => {
-          const replayed = await replayCall(s, call, mapper);
-          mapper.sent(call);
-          await judge(s, replayed, done, mapper, uploaded, options);
-          mapper.answer(call, replayed.exchange.response?.body);
-          done.push(replayed);
-          for (const alias of uploadedAliases(call)) uploaded.add(alias);
+        await step({
+          title: `#${call.n} ${op.method} ${op.path}${call.har.stepId ? ` (step ${call.har.stepId})` : ''}`,
+          run: async (s) => {
+            const replayed = await replayCall(s, call, mapper);
+            mapper.sent(call);
+            await judge(s, replayed, done, mapper, uploaded, options);
+            mapper.answer(call, replayed.exchange.response?.body);
+            done.push(replayed);
+            for (const alias of uploadedAliases(call)) uploaded.add(alias);
+          },
         });
       }
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostileRun, SECRET } from '../testing/hostileRun.ts';
+import { fakeExchange } from '../testing/fakeExchange.ts';
+import { HOSTILE, hostileRun, SECRET } from '../testing/hostileRun.ts';
 import { checkRegistry } from '../checks/registry.ts';
 import { escapeHtml } from './html/escapeHtml.ts';
 import { toHtmlReport } from './toHtmlReport.ts';
@@ -29,5 +30,22 @@ describe('toHtmlReport', () => {
     // The bare failure names no source: its check's own (from the registry) is shown.
     expect(page).toContain(escapeHtml(checkRegistry.get('no-server-error')?.source?.text ?? 'missing'));
     expect(page).toContain('Waived: flaky');
+  });
+
+  it('lists, escaped and redacted, what was found on operations the target does not claim', () => {
+    const failure = {
+      check: 'no-server-error',
+      severity: 'MUST' as const,
+      message: `answered 500 ${HOSTILE} ${SECRET}`,
+      exchange: fakeExchange('searchGroups', 500, 'boom'),
+    };
+    const claimed = toHtmlReport({ ...hostileRun(), unclaimed: [{ step: `groups › search ${HOSTILE}`, failure }] });
+    const section = /<section id="unclaimed">[\s\S]*?<\/section>/.exec(claimed)?.[0] ?? '';
+    expect(section).toContain('1 found on operations the target does not claim; not failing the run');
+    expect(section).toContain(`<code>no-server-error</code> on <code>searchGroups</code>: answered 500 ${escapeHtml(HOSTILE)} $CONFORM_TOKEN`);
+    expect(section).toContain(escapeHtml(`(groups › search ${HOSTILE})`));
+    expect(claimed.match(/<script/g)).toHaveLength(1);
+    expect(claimed).not.toContain(SECRET);
+    expect(page).not.toContain('id="unclaimed"');
   });
 });

@@ -13,6 +13,7 @@ import { HTML_STYLE } from './html/htmlStyle.ts';
 import { renderCertificate } from './html/renderCertificate.ts';
 import { renderCoverage } from './html/renderCoverage.ts';
 import { renderOperations } from './html/renderOperations.ts';
+import { renderUnclaimed } from './html/renderUnclaimed.ts';
 
 // The page may run its own inline style and its one script (named by its hash, so no inline event handler
 // and no other script runs: CSP 3 §6.7.3.3) and load nothing else: no font, image, frame or fetch.
@@ -64,6 +65,7 @@ ${renderSetup(usedReplay(result))}
 ${renderCertificate(result.certificate)}
 ${renderCoverage(result.coverage, result.minCoverage)}
 ${renderWaivers(result.waivers)}
+${renderUnclaimed(result.unclaimed)}
 <div class="toolbar"><label><input type="checkbox" id="failures-only"> only operations with failures</label> <button class="copy" type="button" id="expand-all">expand all</button></div>
 ${renderOperations(result, [...contract.operations.keys()], describe)}
 ${skipped.length > 0 ? html`<section id="skipped"><h2>Skipped</h2><ul>${skipped.map((c) => html`<li>${c.area} › ${c.title}: <span class="muted">${c.skipReason ?? ''}</span></li>`)}</ul></section>` : ''}

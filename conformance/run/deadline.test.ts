@@ -7,7 +7,7 @@ import { finishRun } from '../report/finishRun.ts';
 import { startTestTarget } from '../testing/target/startTestTarget.ts';
 import { cutByDeadline } from './cutByDeadline.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
-import { runConformance } from './runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
 
 const NOW = () => new Date('2026-03-02T09:00:00.000Z');
 
@@ -22,7 +22,7 @@ describe('the run deadline (--timeout)', () => {
   ])('%s', { timeout: 60_000 }, async (_name, deadlineMs, holds) => {
     const target = await startTestTarget();
     try {
-      const result = await runConformance({ config: target.config, areas: ['groups'], seed: 3, now: NOW, deadlineMs });
+      const result = await runEveryScenario({ config: target.config, areas: ['groups'], seed: 3, now: NOW, deadlineMs });
       const skipped = result.cases.filter((c) => c.status === 'skipped');
       expect(holds(skipped.length, result.cases.length)).toBe(true);
       for (const c of skipped) expect(c.skipReason).toMatch(/deadline \(--timeout 0 s\)/);
@@ -41,7 +41,7 @@ describe('the run deadline (--timeout)', () => {
     try {
       let slow = performance.now();
       vi.spyOn(performance, 'now').mockImplementation(() => (slow += 1_000));
-      const raw = await runConformance({ config: target.config, areas: ['groups', 'data-actions'], seed: 3, now: NOW, deadlineMs });
+      const raw = await runEveryScenario({ config: target.config, areas: ['groups', 'data-actions'], seed: 3, now: NOW, deadlineMs });
       vi.restoreAllMocks();
       const result = finishRun(raw, { contract: loadContract(), profile: findProfile('platform'), now: NOW });
       expect(result.counts.failed).toBe(0);
@@ -70,15 +70,18 @@ describe('the run deadline (--timeout)', () => {
         title: 'two reads, the deadline passing between them',
         missing: () => undefined,
         async run(step) {
-          await step('read, wait, read', async (s) => {
-            await s.send({ operationId: 'listGroups', expect: { valid: true } });
-            clock += 120_000;
-            await s.send({ operationId: 'listGroups', expect: { valid: true } });
+          await step({
+            title: 'read, wait, read',
+            run: async (s) => {
+              await s.send({ operationId: 'listGroups', expect: { valid: true } });
+              clock += 120_000;
+              await s.send({ operationId: 'listGroups', expect: { valid: true } });
+            },
           });
-          await step('after the deadline', async () => undefined);
+          await step({ title: 'after the deadline', run: async () => undefined });
         },
       };
-      const raw = await runConformance({ config: target.config, seed: 3, now: NOW, deadlineMs: 60_000, scenarios: [scenario], areas: ['groups'] });
+      const raw = await runEveryScenario({ config: target.config, seed: 3, now: NOW, deadlineMs: 60_000, scenarios: [scenario], areas: ['groups'] });
       const [cut, after] = raw.cases;
       expect(raw.exchangeLog?.at(-1)?.error).toMatch(/not sent/);
       expect(cut).toMatchObject({ status: 'skipped', failures: [], skipReason: expect.stringMatching(/deadline \(--timeout 60 s\) passed during this step/) });

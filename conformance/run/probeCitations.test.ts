@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from './runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
 
 const SECRET = 'right-secret-0123456789abcdef';
 const AUTH_SENTENCE = 'The data actions (endpoints 9 and 10) carry the app-specific secret in the body field `secret` instead of a header.';
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('a wrong secret answered 200', () => {
   it('fails secret-required on the authentication sentence, and nothing on that exchange cites the response sentence', async () => {
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: { baseUrl, community: 'c1', appSecret: SECRET },
       areas: ['data-actions'],
       strict: true,

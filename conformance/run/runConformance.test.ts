@@ -3,7 +3,8 @@ import type { RunningServer } from '../testing/startServer.ts';
 import { startFakeDataActions } from '../testing/fakeDataActions.ts';
 import type { Check } from '../checks/Check.ts';
 import { fakeExchange } from '../testing/fakeExchange.ts';
-import { runConformance } from './runConformance.ts';
+import { runEveryScenario } from '../testing/runEveryScenario.ts';
+import type { Scenario } from '../scenarios/Scenario.ts';
 import { UnreachableError } from './UnreachableError.ts';
 import { startServer } from '../testing/startServer.ts';
 
@@ -19,7 +20,7 @@ describe('runConformance', () => {
   it('passes a partner that implements only the data actions, with no bearer token', async () => {
     server = await startFakeDataActions({ secret: 'partner-secret-1' });
     const events: string[] = [];
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: { baseUrl: server.url, community: 'escola-parceira', appSecret: 'partner-secret-1' },
       areas: ['data-actions'],
       strict: true,
@@ -48,7 +49,7 @@ describe('runConformance', () => {
     ['a partner that ignores the secret', { ignoreSecret: true }, 'secret-required'],
   ])('fails %s', async (_name, bug, check) => {
     server = await startFakeDataActions({ secret: 'partner-secret-1', ...bug });
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: { baseUrl: server.url, community: 'c', appSecret: 'partner-secret-1' },
       areas: ['data-actions'],
       seed: 1,
@@ -64,14 +65,14 @@ describe('runConformance', () => {
   ])('a provider that answers one season only: %s', async (_name, season, conformant) => {
     server = await startFakeDataActions({ secret: 's', requireSeason: '2026' });
     const config = { baseUrl: server.url, community: 'c', appSecret: 's', ...(season ? { season } : {}) };
-    const result = await runConformance({ config, areas: ['data-actions'], strict: true, seed: 1, now: NOW });
+    const result = await runEveryScenario({ config, areas: ['data-actions'], strict: true, seed: 1, now: NOW });
     expect(result.conformant).toBe(conformant);
     if (!conformant) expect(result.cases.flatMap((c) => c.failures.map((f) => f.check))).toContain('valid-request-accepted');
   });
 
   it('skips, with a reason, every area whose configuration is missing', async () => {
     server = await startFakeDataActions({ secret: 's' });
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: { baseUrl: server.url },
       areas: ['groups', 'installations', 'user-info', 'data-actions', 'sync'],
       seed: 1,
@@ -90,7 +91,7 @@ describe('runConformance', () => {
 
   it('turns a step that throws into a failure of that step, not of the run', async () => {
     server = await startFakeDataActions({ secret: 's' });
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: { baseUrl: server.url },
       seed: 1,
       now: NOW,
@@ -100,13 +101,54 @@ describe('runConformance', () => {
           title: 'broken',
           missing: () => undefined,
           run: async (step) =>
-            step('throws', async () => {
-              throw new Error('boom');
-            }),
+            void (await step({
+              title: 'throws',
+              run: async () => {
+                throw new Error('boom');
+              },
+            })),
         },
       ],
     });
     expect(result.cases[0]).toMatchObject({ status: 'failed', failures: [{ check: 'step-error', message: 'the step could not complete: boom' }] });
+  });
+
+  it('gives a step the facts it declares, and skips one whose need no earlier step provided, naming why', async () => {
+    server = await startFakeDataActions({ secret: 's' });
+    interface Learned {
+      size: number;
+      name: string;
+    }
+    const seen: unknown[] = [];
+    const scenario: Scenario<Learned> = {
+      area: 'groups',
+      title: 'facts',
+      missing: () => undefined,
+      absent: { size: 'no size was learned', name: 'no name was learned' },
+      async run(step) {
+        const after = await step({ title: 'learns the size', provides: ['size'], run: async (_s, _given, provide) => provide('size', 3) });
+        seen.push(after);
+        await step({ title: 'needs a name', needs: ['size', 'name'], run: async (_s, given) => void seen.push(given) });
+        await step({ title: 'needs the size', needs: ['size'], uses: ['name'], run: async (_s, given) => void seen.push(given) });
+        await step({ title: 'declares nothing', run: async (_s, given) => void seen.push(given) });
+        await step({
+          title: 'hands on what it did not declare',
+          provides: ['size'],
+          // @ts-expect-error -- `name` is not among the facts this step provides
+          run: async (_s, _given, provide) => provide('name', 'x'),
+        });
+      },
+    };
+    const result = await runEveryScenario({ config: { baseUrl: server.url }, seed: 1, now: NOW, areas: ['groups'], scenarios: [scenario] });
+    expect(result.cases.map((c) => [c.title, c.status, c.skipReason])).toEqual([
+      ['learns the size', 'passed', undefined],
+      ['needs a name', 'skipped', 'no name was learned'],
+      ['needs the size', 'passed', undefined],
+      ['declares nothing', 'passed', undefined],
+      ['hands on what it did not declare', 'failed', undefined],
+    ]);
+    expect(seen).toEqual([{ size: 3 }, { size: 3 }, {}]);
+    expect(result.cases[4]?.failures[0]?.message).toMatch(/hands on name, which it does not declare/);
   });
 
   it('shows one bug tried with several values as one finding, with its count and examples', async () => {
@@ -124,7 +166,7 @@ describe('runConformance', () => {
           exchange: fakeExchange('listGroups', 200, []),
         })),
     };
-    const result = await runConformance({
+    const result = await runEveryScenario({
       config: { baseUrl: server.url },
       seed: 1,
       now: NOW,
@@ -133,7 +175,7 @@ describe('runConformance', () => {
           area: 'groups',
           title: 'values',
           missing: () => undefined,
-          run: async (step) => step('tried', async (s) => void s.check(perValue, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])),
+          run: async (step) => void (await step({ title: 'tried', run: async (s) => void s.check(perValue, ['a', 'b', 'c', 'd', 'e', 'f', 'g']) })),
         },
       ],
     });
@@ -156,6 +198,6 @@ describe('runConformance', () => {
   it('throws UnreachableError when nothing answers', async () => {
     const closed = await startServer((_req, res) => res.end());
     await closed.close();
-    await expect(runConformance({ config: { baseUrl: closed.url }, seed: 1, now: NOW, requestTimeoutMs: 2000 })).rejects.toBeInstanceOf(UnreachableError);
+    await expect(runEveryScenario({ config: { baseUrl: closed.url }, seed: 1, now: NOW, requestTimeoutMs: 2000 })).rejects.toBeInstanceOf(UnreachableError);
   });
 });

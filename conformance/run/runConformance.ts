@@ -8,16 +8,15 @@ import type { Exchange } from '../client/Exchange.ts';
 import { createSecretBook } from '../client/SecretBook.ts';
 import { AREAS, REPLAY_AREA, type Area, type ConformConfig } from '../config/ConformConfig.ts';
 import { ENV } from '../config/env.ts';
-import { scenarios as allScenarios } from '../scenarios/scenarios.ts';
-import { generateScenario } from '../generate/generateScenario.ts';
-import type { GenerateSettings } from '../generate/GenerateSettings.ts';
 import type { Scenario } from '../scenarios/Scenario.ts';
 import { createStepContext, type SharedState, type StepRecorder } from '../step/createStepContext.ts';
 import type { CaseResult, ProgressEvent, RunResult } from './RunResult.ts';
+import type { AnyStep } from '../step/Step.ts';
 import { SkipSignal } from '../step/StepContext.ts';
 import { UnreachableError } from './UnreachableError.ts';
 import { countCases } from './countCases.ts';
 import { cutByDeadline } from './cutByDeadline.ts';
+import { createStepFacts } from './stepFacts.ts';
 import { headerVariable, isSecretHeader, replayVariables } from './replayVariables.ts';
 
 /** A whole run's deadline unless --timeout says otherwise: ample for the bounded work of every area. */
@@ -43,11 +42,10 @@ export interface RunOptions {
   /** The whole run's deadline (--timeout; DEFAULT_DEADLINE_MS): steps not started by then are skipped, named. */
   deadlineMs?: number;
   contract?: Contract;
-  scenarios?: readonly Scenario[];
+  /** The scenarios to run, in order (those of the selected areas): the engine runs this list and no other. */
+  scenarios: readonly Scenario[];
   /** Reports and reproducers show secret values instead of $CONFORM_* variables (--show-secrets). */
   showSecrets?: boolean;
-  /** The generative phase's budget and replay (--generate N, --replay-case); its defaults otherwise. */
-  generate?: GenerateSettings;
   /** Where the CLI writes the user token of the suite's login (--save-token): the setup line reads it there. */
   saveToken?: string;
   /** Stops the run as its deadline does: steps not started are unfinished and named, the run incomplete. */
@@ -55,7 +53,7 @@ export interface RunOptions {
 }
 
 /**
- * Runs the selected scenarios against `config.baseUrl` and returns what happened. Throws UnreachableError
+ * Runs the scenarios it is given (those of the selected areas) against `config.baseUrl` and returns what happened. Throws UnreachableError
  * when nothing answers at the base URL (no verdict is possible then).
  */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
@@ -118,7 +116,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   // A stop asked by the caller (the API's AbortSignal) ends the run as its deadline does, and says so.
   const stopped = (): boolean => options.signal?.aborted === true;
   const note = (): string => (stopped() ? 'the run was stopped by its caller (AbortSignal)' : timeoutNote);
-  for (const scenario of (options.scenarios ?? [...allScenarios, generateScenario(options.generate)]).filter((s) => areas.includes(s.area))) {
+  for (const scenario of options.scenarios.filter((s) => areas.includes(s.area))) {
     const scenarioStarted = performance.now();
     const own: CaseResult[] = [];
     emit({ type: 'scenario-start', area: scenario.area, title: scenario.title });
@@ -144,17 +142,27 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       });
     } else {
       const base = createStepContext(scenarioState, newRecorder());
-      await scenario.run(async (title, body) => {
+      // What the scenario's steps learned for later ones: each step is given what it declares, or skipped.
+      const facts = createStepFacts(scenario.absent);
+      await scenario.run(async (declared) => {
+        const step = declared as AnyStep;
+        const { title } = step;
         const recorder = newRecorder();
         const stepStarted = performance.now();
         if (stepStarted - started > deadline || stopped()) {
           unfinished++;
-          return finish(toCase(scenario.area, title, recorder, strict, `not finished: ${note()} before this step`, 0));
+          finish(toCase(scenario.area, title, recorder, strict, `not finished: ${note()} before this step`, 0));
+          return facts.known();
+        }
+        const lacking = facts.lacking(step);
+        if (lacking !== undefined) {
+          finish(toCase(scenario.area, title, recorder, strict, lacking, performance.now() - stepStarted));
+          return facts.known();
         }
         const firstExchange = client.exchanges.length;
         let skipReason: string | undefined;
         try {
-          await body(createStepContext(scenarioState, recorder));
+          await step.run(createStepContext(scenarioState, recorder), facts.given(step), facts.provider(step));
         } catch (error) {
           if (error instanceof SkipSignal) skipReason = error.reason;
           else recorder.failures.push(stepError(error, client.exchanges.at(-1)));
@@ -167,6 +175,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
           skipReason ??= `not finished: ${note()} during this step`;
         }
         finish(toCase(scenario.area, title, recorder, strict, skipReason, performance.now() - stepStarted));
+        return facts.known();
       }, base);
     }
     // A user token a scenario obtained (its own login) serves later scenarios and --save-token.

@@ -43,40 +43,52 @@ export const authScenario: Scenario = {
   title: 'Auth: tokens and the community-id header',
   missing: () => undefined,
   async run(step) {
-    await step('refuse reads without a valid bearer token', async (s) => {
-      const community = s.config.community ?? `conform-${s.seed}-community`;
-      for (const target of readTargets(s)) {
-        for (const [credentials, auth] of badCredentials(s)) {
-          const exchange = await s.send({ ...target, auth, community, expect: { probe: true } });
+    await step({
+      title: 'refuse reads without a valid bearer token',
+      run: async (s) => {
+        const community = s.config.community ?? `conform-${s.seed}-community`;
+        for (const target of readTargets(s)) {
+          for (const [credentials, auth] of badCredentials(s)) {
+            const exchange = await s.send({ ...target, auth, community, expect: { probe: true } });
+            s.check(authRequired, { exchange, credentials });
+          }
+        }
+      },
+    });
+
+    await step({
+      title: 'refuse writes without a valid bearer token',
+      run: async (s) => {
+        if (s.readOnly) return s.skip('--read-only');
+        const community = s.config.community ?? `conform-${s.seed}-community`;
+        for (const target of writeTargets(s)) {
+          for (const [credentials, auth] of badCredentials(s).slice(0, 2)) {
+            const exchange = await s.send({ ...target, auth, community, expect: { probe: true } });
+            s.check(authRequired, { exchange, credentials });
+          }
+        }
+      },
+    });
+
+    await step({
+      title: 'refuse requests without community-id',
+      run: async (s) => {
+        if (!s.config.token) return s.skip('no bearer token (--token or CONFORM_TOKEN): a missing header is only observable past authentication');
+        for (const target of readTargets(s).filter((t) => t.operationId !== 'getGroup')) {
+          const exchange = await s.send({ ...target, community: null, expect: { probe: true } });
+          s.check(communityRequired, { exchange });
+        }
+      },
+    });
+
+    await step({
+      title: 'user-info refuses a request without a valid token',
+      run: async (s) => {
+        for (const [credentials, auth] of badCredentials(s).slice(0, 3)) {
+          const exchange = await s.send({ operationId: 'getUserInfo', auth, expect: { probe: true } });
           s.check(authRequired, { exchange, credentials });
         }
-      }
-    });
-
-    await step('refuse writes without a valid bearer token', async (s) => {
-      if (s.readOnly) return s.skip('--read-only');
-      const community = s.config.community ?? `conform-${s.seed}-community`;
-      for (const target of writeTargets(s)) {
-        for (const [credentials, auth] of badCredentials(s).slice(0, 2)) {
-          const exchange = await s.send({ ...target, auth, community, expect: { probe: true } });
-          s.check(authRequired, { exchange, credentials });
-        }
-      }
-    });
-
-    await step('refuse requests without community-id', async (s) => {
-      if (!s.config.token) return s.skip('no bearer token (--token or CONFORM_TOKEN): a missing header is only observable past authentication');
-      for (const target of readTargets(s).filter((t) => t.operationId !== 'getGroup')) {
-        const exchange = await s.send({ ...target, community: null, expect: { probe: true } });
-        s.check(communityRequired, { exchange });
-      }
-    });
-
-    await step('user-info refuses a request without a valid token', async (s) => {
-      for (const [credentials, auth] of badCredentials(s).slice(0, 3)) {
-        const exchange = await s.send({ operationId: 'getUserInfo', auth, expect: { probe: true } });
-        s.check(authRequired, { exchange, credentials });
-      }
+      },
     });
   },
 };

@@ -89,142 +89,169 @@ export const oauthServerScenario: Scenario = {
   async run(step) {
     const oauthOf = (s: StepContext): OAuthClientConfig => s.config.oauth ?? s.skip('no oauth client in the config');
 
-    await step('an unregistered or altered redirect_uri is refused, never redirected to', async (s) => {
-      const oauth = oauthOf(s);
-      const variants = unregisteredRedirects(s, oauth.redirectUri);
-      if (variants.length === 0) return s.skip(`the configured redirectUri is not an absolute URI: ${oauth.redirectUri}`);
-      for (const { sent, kind } of variants) {
-        const attempt = await requestAuthorization(s, oauth, { redirect_uri: sent });
-        s.check(redirectUriExact, { exchange: attempt.exchange, sent, kind, endpoint: attempt.endpoint });
-      }
+    await step({
+      title: 'an unregistered or altered redirect_uri is refused, never redirected to',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const variants = unregisteredRedirects(s, oauth.redirectUri);
+        if (variants.length === 0) return s.skip(`the configured redirectUri is not an absolute URI: ${oauth.redirectUri}`);
+        for (const { sent, kind } of variants) {
+          const attempt = await requestAuthorization(s, oauth, { redirect_uri: sent });
+          s.check(redirectUriExact, { exchange: attempt.exchange, sent, kind, endpoint: attempt.endpoint });
+        }
+      },
     });
 
-    await step('state comes back exactly as sent (percent-encoded, beyond Latin-1)', async (s) => {
-      const oauth = oauthOf(s);
-      const attempt = await requestAuthorization(s, oauth, { state: stateFor(s) });
-      if (s.check(oauthFlow, { exchange: attempt.exchange, stage: 'authorize' }).length > 0) return;
-      s.check(stateExact, { exchange: attempt.exchange, state: attempt.state, endpoint: attempt.endpoint });
+    await step({
+      title: 'state comes back exactly as sent (percent-encoded, beyond Latin-1)',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const attempt = await requestAuthorization(s, oauth, { state: stateFor(s) });
+        if (s.check(oauthFlow, { exchange: attempt.exchange, stage: 'authorize' }).length > 0) return;
+        s.check(stateExact, { exchange: attempt.exchange, state: attempt.state, endpoint: attempt.endpoint });
+      },
     });
 
     // RFC 3986 §2.1: a percent-encoding is "%" and two hex digits; RFC 3629 §3: the octets must be UTF-8. Either
     // kind broken is a bad input the endpoint must refuse or read literally; a decoder that throws on it
     // (decodeURIComponent, a strict UTF-8 decoder) answers 5xx. Each kind alone, so one refused first hides no other.
-    await step('a malformed percent-encoding (no two hex digits, or no UTF-8), in the query and in the form, is never a 5xx', async (s) => {
-      const oauth = oauthOf(s);
-      const query = new URLSearchParams({ response_type: 'code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri, scope: oauth.scopes.join(' ') });
-      const separator = oauth.authorizationUrl.includes('?') ? '&' : '?';
-      for (const { raw } of BAD_PERCENT_ENCODINGS) {
-        await s.sendRaw({
-          method: 'GET',
-          path: `${oauth.authorizationUrl}${separator}${query.toString()}&state=${raw}`,
-          redirect: 'manual',
-          accept: false,
-          operationId: 'authorize',
-        });
-        const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri });
-        const exchange = await s.sendRaw({
-          method: 'POST',
-          path: oauth.tokenUrl,
-          text: `${form.toString()}&code=${raw}&code_verifier=${raw}`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          operationId: 'token',
-        });
-        s.check(tokenErrorShape, { exchange });
-      }
+    await step({
+      title: 'a malformed percent-encoding (no two hex digits, or no UTF-8), in the query and in the form, is never a 5xx',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const query = new URLSearchParams({ response_type: 'code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri, scope: oauth.scopes.join(' ') });
+        const separator = oauth.authorizationUrl.includes('?') ? '&' : '?';
+        for (const { raw } of BAD_PERCENT_ENCODINGS) {
+          await s.sendRaw({
+            method: 'GET',
+            path: `${oauth.authorizationUrl}${separator}${query.toString()}&state=${raw}`,
+            redirect: 'manual',
+            accept: false,
+            operationId: 'authorize',
+          });
+          const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: oauth.clientId, redirect_uri: oauth.redirectUri });
+          const exchange = await s.sendRaw({
+            method: 'POST',
+            path: oauth.tokenUrl,
+            text: `${form.toString()}&code=${raw}&code_verifier=${raw}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            operationId: 'token',
+          });
+          s.check(tokenErrorShape, { exchange });
+        }
+      },
     });
 
-    await step('a code is bound to the redirect_uri of its request', async (s) => {
-      const oauth = oauthOf(s);
-      const attempt = await freshCode(s, oauth);
-      const exchange = await requestToken(s, oauth, {
-        ...codeForm(oauth, attempt),
-        redirect_uri: withLongerPath(oauth.redirectUri) ?? `${oauth.redirectUri}-conform`,
-      });
-      tokenAnswer(s, exchange);
-      s.check(codeBoundRedirectUri, { exchange });
-      s.check(tokenErrorShape, { exchange });
-    });
-
-    await step('a code is bound to the client it was issued to', async (s) => {
-      const oauth = oauthOf(s);
-      const other = otherClientCredentials(oauth);
-      if (!other) return s.skip(NO_OTHER_CLIENT);
-      s.client.secrets.add(oauth.otherClient?.clientSecret, 'CONFORM_OTHER_CLIENT_SECRET');
-      const attempt = await freshCode(s, oauth);
-      const exchange = await requestToken(s, oauth, codeForm(oauth, attempt), other);
-      tokenAnswer(s, exchange);
-      s.check(codeBoundClient, { exchange });
-      s.check(tokenErrorShape, { exchange });
-    });
-
-    await step('a confidential client must authenticate (wrong or missing secret)', async (s) => {
-      const oauth = oauthOf(s);
-      if (!oauth.clientSecret) return s.skip('the configured client is public (no clientSecret): it has no secret to get wrong');
-      // A wrong secret unrelated to the real one: no part of the real one shows in a report.
-      const wrong = `conform-wrong-${s.rng.hex(16)}`;
-      const probes: Array<[ClientAuthInput['credentials'], ClientCredentials]> = [
-        oauth.authMethod === 'client_secret_post'
-          ? ['wrong-post', { as: 'post', clientId: oauth.clientId, secret: wrong }]
-          : ['wrong-basic', { as: 'basic', clientId: oauth.clientId, secret: wrong }],
-        ['missing', { as: 'public', clientId: oauth.clientId }],
-      ];
-      for (const [credentials, given] of probes) {
+    await step({
+      title: 'a code is bound to the redirect_uri of its request',
+      run: async (s) => {
+        const oauth = oauthOf(s);
         const attempt = await freshCode(s, oauth);
-        const exchange = await requestToken(s, oauth, codeForm(oauth, attempt), given);
+        const exchange = await requestToken(s, oauth, {
+          ...codeForm(oauth, attempt),
+          redirect_uri: withLongerPath(oauth.redirectUri) ?? `${oauth.redirectUri}-conform`,
+        });
         tokenAnswer(s, exchange);
-        s.check(clientAuthenticated, { exchange, credentials });
+        s.check(codeBoundRedirectUri, { exchange });
         s.check(tokenErrorShape, { exchange });
-      }
+      },
     });
 
-    await step('PKCE: a wrong or missing code_verifier is refused', async (s) => {
-      const oauth = oauthOf(s);
-      const severity = (await advertisesS256(s, oauth)) ? 'MUST' : 'SHOULD';
-      for (const verifier of ['wrong', 'missing'] as const) {
+    await step({
+      title: 'a code is bound to the client it was issued to',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const other = otherClientCredentials(oauth);
+        if (!other) return s.skip(NO_OTHER_CLIENT);
+        s.client.secrets.add(oauth.otherClient?.clientSecret, 'CONFORM_OTHER_CLIENT_SECRET');
         const attempt = await freshCode(s, oauth);
-        const form = { ...codeForm(oauth, attempt), code_verifier: verifier === 'wrong' ? pkce(s.rng).verifier : undefined };
-        const exchange = await requestToken(s, oauth, form);
+        const exchange = await requestToken(s, oauth, codeForm(oauth, attempt), other);
         tokenAnswer(s, exchange);
-        s.check(pkceVerified, { exchange, verifier, severity });
+        s.check(codeBoundClient, { exchange });
         s.check(tokenErrorShape, { exchange });
-      }
+      },
     });
 
-    await step('a refresh token is bound to the client it was issued to', async (s) => {
-      const oauth = oauthOf(s);
-      const other = otherClientCredentials(oauth);
-      if (!other) return s.skip(NO_OTHER_CLIENT);
-      const attempt = await freshCode(s, oauth);
-      const { refresh } = tokenAnswer(s, await requestToken(s, oauth, codeForm(oauth, attempt)));
-      if (!refresh) return s.skip('the token response carries no refresh token (RFC 6749 §4.1.4: OPTIONAL)');
-      const exchange = await requestToken(s, oauth, { grant_type: 'refresh_token', refresh_token: refresh }, other);
-      tokenAnswer(s, exchange);
-      s.check(refreshBoundClient, { exchange });
-      s.check(tokenErrorShape, { exchange });
+    await step({
+      title: 'a confidential client must authenticate (wrong or missing secret)',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        if (!oauth.clientSecret) return s.skip('the configured client is public (no clientSecret): it has no secret to get wrong');
+        // A wrong secret unrelated to the real one: no part of the real one shows in a report.
+        const wrong = `conform-wrong-${s.rng.hex(16)}`;
+        const probes: Array<[ClientAuthInput['credentials'], ClientCredentials]> = [
+          oauth.authMethod === 'client_secret_post'
+            ? ['wrong-post', { as: 'post', clientId: oauth.clientId, secret: wrong }]
+            : ['wrong-basic', { as: 'basic', clientId: oauth.clientId, secret: wrong }],
+          ['missing', { as: 'public', clientId: oauth.clientId }],
+        ];
+        for (const [credentials, given] of probes) {
+          const attempt = await freshCode(s, oauth);
+          const exchange = await requestToken(s, oauth, codeForm(oauth, attempt), given);
+          tokenAnswer(s, exchange);
+          s.check(clientAuthenticated, { exchange, credentials });
+          s.check(tokenErrorShape, { exchange });
+        }
+      },
+    });
+
+    await step({
+      title: 'PKCE: a wrong or missing code_verifier is refused',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const severity = (await advertisesS256(s, oauth)) ? 'MUST' : 'SHOULD';
+        for (const verifier of ['wrong', 'missing'] as const) {
+          const attempt = await freshCode(s, oauth);
+          const form = { ...codeForm(oauth, attempt), code_verifier: verifier === 'wrong' ? pkce(s.rng).verifier : undefined };
+          const exchange = await requestToken(s, oauth, form);
+          tokenAnswer(s, exchange);
+          s.check(pkceVerified, { exchange, verifier, severity });
+          s.check(tokenErrorShape, { exchange });
+        }
+      },
+    });
+
+    await step({
+      title: 'a refresh token is bound to the client it was issued to',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const other = otherClientCredentials(oauth);
+        if (!other) return s.skip(NO_OTHER_CLIENT);
+        const attempt = await freshCode(s, oauth);
+        const { refresh } = tokenAnswer(s, await requestToken(s, oauth, codeForm(oauth, attempt)));
+        if (!refresh) return s.skip('the token response carries no refresh token (RFC 6749 §4.1.4: OPTIONAL)');
+        const exchange = await requestToken(s, oauth, { grant_type: 'refresh_token', refresh_token: refresh }, other);
+        tokenAnswer(s, exchange);
+        s.check(refreshBoundClient, { exchange });
+        s.check(tokenErrorShape, { exchange });
+      },
     });
 
     // Last: the server may revoke what a replayed code issued (RFC 6749 §4.1.2), on a login of its own.
-    await step('an authorization code is exchanged once only', async (s) => {
-      const oauth = oauthOf(s);
-      const attempt = await freshCode(s, oauth);
-      const form = codeForm(oauth, attempt);
-      const first = await requestToken(s, oauth, form);
-      if (s.check(oauthFlow, { exchange: first, stage: 'token' }).length > 0) return;
-      const { access, refresh } = tokenAnswer(s, first);
-      const again = await requestToken(s, oauth, form);
-      tokenAnswer(s, again);
-      const accepted = s.check(oauthFlow, { exchange: again, stage: 'reuse' }).length > 0;
-      s.check(tokenErrorShape, { exchange: again });
-      if (accepted) return;
-      if (access) {
-        const exchange = await s.send({ operationId: 'getUserInfo', auth: { authorization: `Bearer ${access}` }, expect: { probe: true } });
-        s.check(codeReuseRevokes, { exchange, token: 'access token' });
-      }
-      if (refresh) {
-        const exchange = await requestToken(s, oauth, { grant_type: 'refresh_token', refresh_token: refresh });
-        tokenAnswer(s, exchange);
-        s.check(codeReuseRevokes, { exchange, token: 'refresh token' });
-      }
+    await step({
+      title: 'an authorization code is exchanged once only',
+      run: async (s) => {
+        const oauth = oauthOf(s);
+        const attempt = await freshCode(s, oauth);
+        const form = codeForm(oauth, attempt);
+        const first = await requestToken(s, oauth, form);
+        if (s.check(oauthFlow, { exchange: first, stage: 'token' }).length > 0) return;
+        const { access, refresh } = tokenAnswer(s, first);
+        const again = await requestToken(s, oauth, form);
+        tokenAnswer(s, again);
+        const accepted = s.check(oauthFlow, { exchange: again, stage: 'reuse' }).length > 0;
+        s.check(tokenErrorShape, { exchange: again });
+        if (accepted) return;
+        if (access) {
+          const exchange = await s.send({ operationId: 'getUserInfo', auth: { authorization: `Bearer ${access}` }, expect: { probe: true } });
+          s.check(codeReuseRevokes, { exchange, token: 'access token' });
+        }
+        if (refresh) {
+          const exchange = await requestToken(s, oauth, { grant_type: 'refresh_token', refresh_token: refresh });
+          tokenAnswer(s, exchange);
+          s.check(codeReuseRevokes, { exchange, token: 'refresh token' });
+        }
+      },
     });
   },
 };

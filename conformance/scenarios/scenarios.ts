@@ -1,6 +1,6 @@
 import { authScenario } from './authScenario.ts';
 import { dataActionsScenario } from './dataActionsScenario.ts';
-import { groupsScenario } from './groupsScenario.ts';
+import { groupsScenario } from './groups/groupsScenario.ts';
 import { installationsScenario } from './installationsScenario.ts';
 import { oauthServerScenario } from './oauthServerScenario.ts';
 import type { Scenario } from './Scenario.ts';

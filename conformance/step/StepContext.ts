@@ -35,6 +35,13 @@ export interface SendOptions {
   expect: Expectation;
 }
 
+/** What `aside` gives: a context recorded on no step, and what its requests and checks found. */
+export interface Aside {
+  readonly s: StepContext;
+  /** The findings of its requests and checks (each once), for the step to weigh before it reports them. */
+  readonly failures: readonly CheckFailure[];
+}
+
 /** What a step of a scenario works with. */
 export interface StepContext {
   readonly config: ConformConfig;
@@ -61,6 +68,12 @@ export interface StepContext {
   paramRule(operationId: string, name: string): string;
   /** The schema pointer of the request body (with an optional sub-path of property names). */
   bodyRule(operationId: string, ...properties: string[]): string;
+  /**
+   * A context of this run whose requests and checks are judged but recorded on no step: for requests a step
+   * weighs before it reports what they found (a generated case, the shrinking of one that failed). `client`
+   * wraps the run's client for its requests (and those of its own asides); a user token set on it stays its own.
+   */
+  aside(options?: { client?: (client: HttpClient) => HttpClient }): Aside;
   /** A user-info access token, once the user-info scenario obtained one. */
   userToken?: string;
 }

@@ -32,10 +32,10 @@ export interface SharedState {
   userToken?: string;
 }
 
-/** The StepContext of one step: every request and check it makes lands in `recorder`. */
 /** The exchange checks that judge a success answer's status, media type and body. */
 const SUCCESS_ANSWER_CHECKS: ReadonlySet<string> = new Set(['status-documented', 'content-type', 'response-schema', 'key-spelling']);
 
+/** The StepContext of one step: every request and check it makes lands in `recorder`. */
 export function createStepContext(shared: SharedState, recorder: StepRecorder): StepContext {
   const { contract, client, config } = shared;
 
@@ -136,6 +136,18 @@ export function createStepContext(shared: SharedState, recorder: StepRecorder): 
       const param = contract.operation(operationId).parameters.find((p) => p.name === name);
       if (!param) throw new Error(`${operationId} has no parameter ${name}`);
       return param.schemaPointer;
+    },
+    aside(options = {}) {
+      // Its own copy of the state: a user token it obtains serves its requests, not the run's later steps.
+      const own: SharedState = { ...shared, ...(options.client ? { client: options.client(client) } : {}) };
+      const aside: StepRecorder = { failures: [], operationIds: new Set(), exchanges: 0, checks: new Set() };
+      const s = createStepContext(own, aside);
+      return {
+        s,
+        get failures() {
+          return aside.failures;
+        },
+      };
     },
     bodyRule(operationId, ...properties) {
       const body = contract.operation(operationId).requestBody;
