@@ -21,7 +21,8 @@ export interface OperationOutcome {
 /**
  * Sends the cases of one operation in order, within the budget. A failure is reported once per kind (its
  * check and whether the request was valid), from the first case that showed it, shrunk to the smallest
- * request that still fails the same check; later cases of the same kind only count.
+ * request that still fails the same check; later cases of the same kind only count. `phase` is the engine's
+ * context the phase sends through: each case is judged aside from the step, which reports what this returns.
  */
 export async function runOperation(
   phase: StepContext,

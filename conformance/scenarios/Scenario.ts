@@ -13,7 +13,7 @@ export type StepRunner<F extends Facts = Facts> = <N extends keyof F = never, U 
 
 /**
  * The requests and checks of one area, as steps in order. What a step learns for later ones is a fact it
- * provides and they declare (`Step`), never state shared through a closure.
+ * provides and they declare (`Step`): the engine holds it between them.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds scenarios of different facts
 export interface Scenario<F extends Facts = any> {
