@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import type { ConformConfig } from '../../conformance/config/ConformConfig.ts';
-import { runConformance } from '../../conformance/run/runConformance.ts';
+import { runEveryScenario } from '../../conformance/testing/runEveryScenario.ts';
 import type { RunResult } from '../../conformance/run/RunResult.ts';
 import { suiteBudget } from '../../conformance/testing/suiteBudget.ts';
 import { eduMock } from './eduMock.ts';
@@ -28,7 +28,7 @@ function problems(result: RunResult): string[] {
 }
 
 async function conformsStrictly(baseUrl: string): Promise<void> {
-  const result = await runConformance({ config: { baseUrl, ...committed }, strict: true, seed: 7, now: NOW });
+  const result = await runEveryScenario({ config: { baseUrl, ...committed }, strict: true, seed: 7, now: NOW });
   expect(problems(result)).toEqual([]);
   expect(result.conformant).toBe(true);
   expect(result.counts.skipped).toBe(0);
