@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnswerStream } from '../exchange/ApiExchange.ts';
+import type { AnswerStream, ApiRequest, BodyReader } from '../exchange/ApiExchange.ts';
 import { mountPath } from '../mountPath.ts';
 import { actOutOnNode } from './actOutOnNode.ts';
 import type { ApiPipeline } from './createApiPipeline.ts';
@@ -22,25 +22,8 @@ export type NodeMount = (req: IncomingMessage, res: ServerResponse) => void;
 export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeMount {
   return (req, res) => {
     if (refuseForeignHost(req, res, host)) return;
-    const url = req.url ?? '/';
-    const { path, search } = splitRequestUrl(url);
-    const headers = req.headers;
-    // Without Content-Length or Transfer-Encoding there is no body (RFC 9112 §6.3): no reader to make.
-    const bodied = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
-    const mounted = (req as { originalUrl?: string }).originalUrl === undefined ? '' : mountPath(req as IncomingMessage & { originalUrl?: string });
-    pipeline({
-      method: req.method ?? 'GET',
-      url,
-      path,
-      search,
-      headers,
-      body: bodied ? (limit) => readRequestBody(req, res, limit) : undefined,
-      // Worked out only when a route names a URL (the API operations never do): it costs a parse of the Host.
-      get origin() {
-        return publicOrigin(req, host, req.socket.localPort);
-      },
-      ...(mounted ? { mountPath: mounted } : {}),
-    }).then(
+    const bodied = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    pipeline(new NodeRequest(req, res, host, bodied)).then(
       (answer) => {
         if (answer.fault) return actOutOnNode(req, res, { ...answer, fault: answer.fault });
         const body = answer.body;
@@ -56,6 +39,44 @@ export function mountOnNode(pipeline: ApiPipeline, host: HostPolicy = {}): NodeM
       (error: unknown) => res.destroy(error as Error),
     );
   };
+}
+
+/**
+ * A node:http request as the lifecycle sees it. A class with a fixed shape, built in one step for every request:
+ * an object literal with a getter or a spread costs V8 a runtime call per request. Its origin is worked out only
+ * when a route names a URL (the API operations never do): it costs a parse of the Host.
+ */
+class NodeRequest implements ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly path: string;
+  readonly search: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: BodyReader | undefined;
+  readonly mountPath: string;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    res: ServerResponse,
+    private readonly host: HostPolicy,
+    bodied: boolean,
+  ) {
+    const url = req.url ?? '/';
+    const { path, search } = splitRequestUrl(url);
+    this.method = req.method ?? 'GET';
+    this.url = url;
+    this.path = path;
+    this.search = search;
+    this.headers = req.headers;
+    // Without Content-Length or Transfer-Encoding there is no body (RFC 9112 §6.3): no reader to make.
+    this.body = bodied ? (limit) => readRequestBody(req, res, limit) : undefined;
+    // What Express or Connect cut off req.url (a host app's mount path); '' for the server itself.
+    this.mountPath = (req as { originalUrl?: string }).originalUrl === undefined ? '' : mountPath(req as IncomingMessage & { originalUrl?: string });
+  }
+
+  get origin(): string {
+    return publicOrigin(this.req, this.host, this.req.socket.localPort);
+  }
 }
 
 /** A streamed body, chunk by chunk, waiting for the socket to drain; a client that leaves stops the stream. */
