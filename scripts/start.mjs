@@ -9,7 +9,7 @@
 // `node scripts/start.mjs --build-only`), so a fresh clone's first start does not pay for it. If it cannot be
 // built or written, the server runs through tsx as before. `npm run dev` keeps tsx's watch mode.
 //
-// Modules the server imports dynamically (the Express app, see mock/server.ts) stay chunks of their own, so
+// Modules the server imports dynamically (the MCP route, the body parser of large bodies) stay chunks of their own, so
 // they are loaded when needed, not at start. Stack traces name bundle lines; for TypeScript lines run it
 // with NODE_OPTIONS=--enable-source-maps (the maps are written next to the bundle; reading them costs a start
 // about 80 ms, so they are not turned on by default).
