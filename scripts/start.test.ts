@@ -54,7 +54,9 @@ describe('npm start runs the server from a cached bundle', () => {
     expect(first).toMatchObject({ list: 200, docs: 200, stderr: '' });
     expect(first.groups).toHaveLength(2);
     const inputs = Object.keys((JSON.parse(readFileSync(manifest, 'utf8')) as { inputs: Record<string, string> }).inputs);
-    expect(inputs).toEqual(expect.arrayContaining([join(root, 'mock/server.ts'), join(root, 'mock/app.ts'), join(root, 'spec/contract.ts')]));
+    expect(inputs).toEqual(
+      expect.arrayContaining([join(root, 'mock/server.ts'), join(root, 'mock/http/createApiPipeline.ts'), join(root, 'spec/contract.ts')]),
+    );
   });
 
   it('reuses it while its inputs are unchanged', async () => {
