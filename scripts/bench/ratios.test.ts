@@ -151,11 +151,22 @@ describe('checkBefore', () => {
     measures: { ...(now === undefined ? {} : { standalone: measure(now, 1) }), ...(before === undefined ? {} : { baseline: measure(before, 1) }) },
   });
   it.each([
-    ['every read within 5%', [read('a', 104, 100), read('b', 90, 100)], true, 'worst: a 1.04×'],
-    ['exactly 5% is within', [read('a', 105, 100)], true, 'worst: a 1.05×'],
-    ['one read 6% above misses, named', [read('a', 101, 100), read('b', 106, 100)], false, 'worst: b 1.06×'],
+    ['every read within 5%', [read('a', 104, 100), read('b', 90, 100)], true, "worst: a 1.04×; the reads' geometric mean 0.97×"],
+    ['exactly 5% is within', [read('a', 105, 100)], true, "worst: a 1.05×; the reads' geometric mean 1.05×"],
+    ['one read 6% above misses, named', [read('a', 101, 100), read('b', 106, 100)], false, "worst: b 1.06×; the reads' geometric mean 1.03×"],
+    [
+      'noise both ways: the worst misses, the mean shows no move',
+      [read('a', 140, 100), read('b', 71, 100)],
+      false,
+      "worst: a 1.40×; the reads' geometric mean 1.00×",
+    ],
     ['a read with no figure before cannot be judged', [read('a', 100, 100), read('b', 100, undefined)], undefined, 'no figure for b'],
-    ['the upload does not count', [read('a', 100, 100), { ...read('up', 200, 100), kind: 'upload' as const }], true, 'worst: a 1.00×'],
+    [
+      'the upload does not count',
+      [read('a', 100, 100), { ...read('up', 200, 100), kind: 'upload' as const }],
+      true,
+      "worst: a 1.00×; the reads' geometric mean 1.00×",
+    ],
     ['no read at all cannot be judged', [], undefined, 'no figure for any read'],
   ])('%s', (_name, results, met, detail) => {
     expect(checkBefore(results)).toEqual({ target: "every read within 5% of before's CPU per request", met, detail });
@@ -167,7 +178,7 @@ describe('checkBefore', () => {
     const checks = checkTargets([r], undefined, ['standalone', 'baseline']);
     expect(checks.map((c) => [c.target, c.met, c.detail])).toEqual([
       ['a: p99 ≤ 5 ms', true, '4 ms'],
-      ["every read within 5% of before's CPU per request", false, 'worst: a 1.10×'],
+      ["every read within 5% of before's CPU per request", false, "worst: a 1.10×; the reads' geometric mean 1.10×"],
     ]);
   });
 });
