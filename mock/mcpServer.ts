@@ -73,7 +73,7 @@ http.listen(options.port, options.host, () => {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
   say(`the mock listens on ${baseUrl} (seed ${options.seed}); MCP on stdio${adminToken ? `; the controls need Authorization: Bearer ${adminToken}` : ''}`);
-  setTimeout(() => void deps.contract.warmUp().then(listener.warm), 200);
+  setTimeout(() => void deps.contract.warmUp(), 200);
 });
 
 // The client closing stdin ends the session: the mock goes with it, as do Ctrl-C, `kill` and a parent gone.

@@ -226,10 +226,7 @@ server.listen(config.port, config.host, () => {
   // that leaves the CPU to a client that was waiting for the banner (a request compiles what it needs itself).
   // A spec that does not compile still stops the mock.
   setTimeout(() => {
-    deps.contract
-      .warmUp()
-      .then(handle.warm)
-      .catch((error: Error) => fail(error.message));
+    deps.contract.warmUp().catch((error: Error) => fail(error.message));
   }, WARM_UP_AFTER_MS);
 });
 

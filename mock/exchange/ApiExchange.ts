@@ -17,6 +17,11 @@ export type BodyReader = (limit?: number) => Promise<Uint8Array | undefined> | u
 /** A body written piece by piece (a state export of a million groups fits in no string); the mount waits for the socket to drain. */
 export type AnswerStream = AsyncIterable<string | Uint8Array>;
 
+/** The first value of a header Node may give as a list (a repeated header); undefined when absent. */
+export function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 export interface ApiRequest {
   method: string;
   /** The request target as it arrived (path and query, origin-form): problem `instance`s and the journal name it. */

@@ -53,7 +53,7 @@ export interface RouteAnswer {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON answer, as Express's res.json writes it. */
-export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): RouteAnswer {
+export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): RouteAnswer & { body: string } {
   return { status, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: JSON.stringify(value) };
 }
 

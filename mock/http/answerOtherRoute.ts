@@ -1,7 +1,8 @@
 import type { Contract } from '../../spec/contract.ts';
-import type { AnswerStream, ApiAnswer, ApiRequest } from '../exchange/ApiExchange.ts';
+import { type AnswerStream, type ApiAnswer, type ApiRequest, firstValue } from '../exchange/ApiExchange.ts';
 import { matchRoute } from '../exchange/matchRoute.ts';
 import type { MockRoute, RouteAnswer } from '../exchange/MockRoute.ts';
+import { utf8ByteLength } from '../present/utf8ByteLength.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 import { problemFromError } from '../problems/problemFromError.ts';
 import { problemBody } from '../problems/writeProblem.ts';
@@ -24,8 +25,6 @@ export interface OtherRouteOptions {
   log?: (line: string) => void;
 }
 
-const UTF8 = new TextEncoder();
-
 /**
  * The lifecycle of every request that is no API operation, with the same stages in the same order:
  * CORS (a preflight answered here, before anything else) → front door → the controls' guard (`/__mock`) →
@@ -37,7 +36,7 @@ export function answerOtherRoute(contract: Contract, door: FrontDoor, options: O
   const sessions = options.sessions;
   return async (request) => {
     const head: string[] = [];
-    appendCorsHeaders(head, request.url, single(request.headers.origin), options.cors);
+    appendCorsHeaders(head, request.url, firstValue(request.headers.origin), options.cors);
     const preflight = preflightHeaders(request.method, request.path, request.headers);
     if (preflight) return { status: 204, headers: head.concat(preflight) };
     const started = performance.now();
@@ -76,7 +75,7 @@ export function answerOtherRoute(contract: Contract, door: FrontDoor, options: O
     let body = answer.body;
     let size = 0;
     if (typeof body === 'string' || body instanceof Uint8Array) {
-      size = typeof body === 'string' ? UTF8.encode(body).byteLength : body.byteLength;
+      size = typeof body === 'string' ? utf8ByteLength(body) : body.byteLength;
       head.push('Content-Length', String(size));
     } else if (body !== undefined && request.method === 'HEAD') {
       // A HEAD asks for the head alone (RFC 9110 §9.3.2): a stream is never started for it.
@@ -116,8 +115,4 @@ function problemAnswer(problem: HttpProblem, url: string): RouteAnswer {
 /** As Express's res.send() sends a string: its Content-Type says charset=utf-8 (the text is encoded so). */
 function withCharset(type: string): string {
   return /;\s*charset=/i.test(type) ? type : `${type}; charset=utf-8`;
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }

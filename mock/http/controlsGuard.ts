@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../exchange/ApiExchange.ts';
+import { type ApiRequest, firstValue } from '../exchange/ApiExchange.ts';
 import { sameBytes, sha256 } from '../sha256.ts';
 import { HttpProblem } from '../problems/HttpProblem.ts';
 
@@ -19,10 +19,6 @@ function isDashboardPage(method: string, path: string): boolean {
   return (method === 'GET' || method === 'HEAD') && (path === '/__mock/ui' || path.startsWith('/__mock/ui/'));
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * The lifecycle's stage in front of every control: the problem that refuses the request, or undefined.
  * Reads from another site are refused (except the dashboard's page). A browser page on another origin can
@@ -33,10 +29,10 @@ function single(value: string | string[] | undefined): string | undefined {
  */
 export function refuseControl(request: ApiRequest, options: ControlsGuardOptions): HttpProblem | undefined {
   const { method, path } = request;
-  const site = single(request.headers['sec-fetch-site']);
-  const origin = single(request.headers.origin);
+  const site = firstValue(request.headers['sec-fetch-site']);
+  const origin = firstValue(request.headers.origin);
   const own = request.origin?.toLowerCase();
-  const ownHost = `http://${single(request.headers.host) ?? ''}`.toLowerCase();
+  const ownHost = `http://${firstValue(request.headers.host) ?? ''}`.toLowerCase();
   const foreignOrigin =
     origin !== undefined && origin.toLowerCase() !== own && origin.toLowerCase() !== ownHost && origin.toLowerCase() !== ownHost.replace('http:', 'https:');
   const fromElsewhere = SAFE.has(method)
@@ -51,7 +47,7 @@ export function refuseControl(request: ApiRequest, options: ControlsGuardOptions
     );
   }
   if (options.adminToken === undefined || isDashboardPage(method, path)) return undefined;
-  const header = single(request.headers.authorization) ?? '';
+  const header = firstValue(request.headers.authorization) ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (match && sameBytes(sha256(match[1] as string), sha256(options.adminToken))) return undefined;
   return new HttpProblem(

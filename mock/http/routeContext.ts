@@ -3,13 +3,8 @@ import type { RouteContext } from '../exchange/MockRoute.ts';
 import { type Arrival, sessionOf } from '../sessions/frontDoor.ts';
 import type { Session } from '../sessions/Session.ts';
 import type { SessionRegistry } from '../sessions/SessionRegistry.ts';
-import { BODY_LIMIT_BYTES } from './bodyLimit.ts';
+import { BODY_LIMIT_BYTES, bodyParserError } from './bodyLimit.ts';
 import { parseQueryString } from './parseQueryString.ts';
-
-/** A body-parser-shaped error (problemFromError answers it as the Express app did). */
-function bodyError(message: string, type: string, status: number): Error {
-  return Object.assign(new Error(message), { type, status });
-}
 
 /** What the lifecycle keeps of a route's request for its journal entry: the body's bytes, once read. */
 export interface ReadBody {
@@ -44,7 +39,7 @@ export function routeContext(
   const bytes = (limit = BODY_LIMIT_BYTES): Promise<Uint8Array | undefined> =>
     (reading ??= (async () => {
       const body = typeof request.body === 'function' ? await request.body(limit) : request.body;
-      if (body && body.byteLength > limit) throw bodyError('request entity too large', 'entity.too.large', 413);
+      if (body && body.byteLength > limit) throw bodyParserError('request entity too large', 'entity.too.large', 413);
       read.bytes = body;
       return body;
     })());
@@ -64,18 +59,22 @@ export function routeContext(
       if (!anyType && type !== 'application/json') return undefined;
       if (request.body === undefined) return undefined;
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
-        throw bodyError(`unsupported charset "${charset.toUpperCase()}"`, 'charset.unsupported', 415);
+        throw bodyParserError(`unsupported charset "${charset.toUpperCase()}"`, 'charset.unsupported', 415);
       const body = await bytes(limit);
       const text = body ? new TextDecoder().decode(body) : '';
       if (text.length === 0) return {};
       // body-parser's strict mode: a JSON text that is an object or an array, nothing else.
       const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
       if (first !== '{' && first !== '[')
-        throw bodyError(`Unexpected token ${JSON.stringify(first ?? '')} at the start of the body: send an object or an array`, 'entity.parse.failed', 400);
+        throw bodyParserError(
+          `Unexpected token ${JSON.stringify(first ?? '')} at the start of the body: send an object or an array`,
+          'entity.parse.failed',
+          400,
+        );
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        throw bodyError((error as Error).message, 'entity.parse.failed', 400);
+        throw bodyParserError((error as Error).message, 'entity.parse.failed', 400);
       }
     },
   };

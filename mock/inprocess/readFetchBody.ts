@@ -1,9 +1,4 @@
-import { BODY_LIMIT_BYTES } from '../http/bodyLimit.ts';
-
-/** An error as body-parser raises it, so problemFromError answers it as the node:http mount does. */
-function bodyError(message: string, type: string, status: number): Error {
-  return Object.assign(new Error(message), { type, status });
-}
+import { BODY_LIMIT_BYTES, bodyParserError } from '../http/bodyLimit.ts';
 
 /**
  * A Fetch request's body as bytes, or undefined when it has none, under the node:http mount's rules: at most
@@ -13,12 +8,12 @@ function bodyError(message: string, type: string, status: number): Error {
 export async function readFetchBody(request: Request, limit = BODY_LIMIT_BYTES): Promise<Uint8Array | undefined> {
   if (request.body === null) return undefined;
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) throw bodyError('request entity too large', 'entity.too.large', 413);
+  if (declared > limit) throw bodyParserError('request entity too large', 'entity.too.large', 413);
   const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
   let stream: ReadableStream<Uint8Array> = request.body;
   if (encoding === 'gzip' || encoding === 'deflate')
     stream = stream.pipeThrough(new DecompressionStream(encoding) as unknown as TransformStream<Uint8Array, Uint8Array>);
-  else if (encoding !== 'identity') throw bodyError(`unsupported content encoding "${encoding}"`, 'encoding.unsupported', 415);
+  else if (encoding !== 'identity') throw bodyParserError(`unsupported content encoding "${encoding}"`, 'encoding.unsupported', 415);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = stream.getReader();
@@ -28,7 +23,7 @@ export async function readFetchBody(request: Request, limit = BODY_LIMIT_BYTES):
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw bodyError('request entity too large', 'entity.too.large', 413);
+      throw bodyParserError('request entity too large', 'entity.too.large', 413);
     }
     chunks.push(value);
   }

@@ -4,11 +4,7 @@ import type { MockDeps } from '../composeDeps.ts';
 import { createMockApi } from '../createMockApi.ts';
 
 /** Node's request listener with Connect's optional `next` (never called: every route under the mount is the mock's). */
-export interface MockListener {
-  (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
-  /** Kept for callers that warm the mock after listening; the lifecycle has nothing left to build. */
-  warm(): Promise<void>;
-}
+export type MockListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 /**
  * The whole mock on node:http, as `edu-mock` serves it: every request goes straight to the one lifecycle
@@ -17,6 +13,5 @@ export interface MockListener {
  */
 export function createMockListener(deps: MockDeps, options: AppOptions): MockListener {
   const api = options.api ?? createMockApi(deps, options);
-  const listener = (req: IncomingMessage, res: ServerResponse): void => api(req, res);
-  return Object.assign(listener, { warm: async () => undefined });
+  return (req, res) => api(req, res);
 }

@@ -10,12 +10,8 @@ export interface OAuthAnswer {
   body: string;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** A JSON answer, as Express's res.json writes it. */
-export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): OAuthAnswer {
-  return { status, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: JSON.stringify(value) };
-}
+/** A JSON answer, as every route writes one. */
+export { jsonAnswer } from '../exchange/MockRoute.ts';
 
 /**
  * The authorization response leaves by redirect only (RFC 6749 §4.1.2), and must not be cached or leak by

@@ -1,3 +1,4 @@
+import { firstValue } from '../exchange/ApiExchange.ts';
 import type { Contract } from '../../spec/contract.ts';
 import type { MockRoute, RouteContext } from '../exchange/MockRoute.ts';
 import { authorizationServerMetadata } from './authorizationServerMetadata.ts';
@@ -48,7 +49,7 @@ export function oauthRoutes(contract: Contract, options: { log?: (line: string) 
       // The token endpoint's errors are JSON (RFC 6749 §5.2), never the app's problem pages.
       handle: async (context) =>
         preferredAnswer(contract, 'token', context.request.headers.prefer, context.request.url) ??
-        handleToken(oauth(context), await readForm(context), single(context.request.headers.authorization)),
+        handleToken(oauth(context), await readForm(context), firstValue(context.request.headers.authorization)),
     },
   ];
 }
@@ -58,7 +59,7 @@ export function oauthRoutes(contract: Contract, options: { log?: (line: string) 
  * a body too large or unreadable is a reason the endpoint answers in its own error format, never a thrown error.
  */
 async function readForm(context: RouteContext): Promise<FormBody> {
-  const contentType = single(context.request.headers['content-type']);
+  const contentType = firstValue(context.request.headers['content-type']);
   const refused = notAForm(contentType);
   if (refused) return refused;
   let bytes: Uint8Array | undefined;
@@ -69,8 +70,4 @@ async function readForm(context: RouteContext): Promise<FormBody> {
     return { ok: false, reason: type === 'entity.too.large' ? `The body is larger than ${FORM_LIMIT_BYTES / 1024}kb.` : 'The body could not be read.' };
   }
   return formBodyOf(contentType, bytes);
-}
-
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
